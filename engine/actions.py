@@ -1,0 +1,237 @@
+"""Actions: every atomic decision a player (or the robot) can make.
+
+Actions are small frozen pydantic models forming a discriminated union on ``type``;
+they serialise to JSON such as ``{"type":"take","index":3}``. Internally the engine
+works on *keys*, tuples ``(op, a, b)`` of ints; :func:`from_key` returns one shared
+(interned) model per key so listing legal actions costs no model construction.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+
+from engine.cards import code, parse_code
+
+Key = tuple[int, int, int]
+
+REFRESH: Final = 0
+ACCOUNTANT: Final = 1
+EXCHANGE_TAKE: Final = 2
+EXCHANGE_DONE: Final = 3
+EXCHANGE_GIVE: Final = 4
+BRUTE: Final = 5
+BRUTE_TARGET: Final = 6
+BRUTE_AMOUNT: Final = 7
+TAKE: Final = 8
+PAY: Final = 9
+PASS: Final = 10
+ROBOT: Final = 11
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def key(self) -> Key:
+        raise NotImplementedError
+
+
+def _card(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError("a card is written as a family letter and a rank, e.g. M2")
+    return code(parse_code(value))
+
+
+class Refresh(_Action):
+    """A1: discard the Street card at ``index`` and reveal as many cards as its rank."""
+
+    type: Literal["refresh"] = "refresh"
+    index: int = Field(ge=0, le=59)
+
+    def key(self) -> Key:
+        return (REFRESH, self.index, 0)
+
+
+class PlayAccountant(_Action):
+    """A2: put an Accountant of ``rank`` from hand into the play area."""
+
+    type: Literal["accountant"] = "accountant"
+    rank: int = Field(ge=1, le=4)
+
+    def key(self) -> Key:
+        return (ACCOUNTANT, self.rank, 0)
+
+
+class ExchangeTake(_Action):
+    """A2 exchange: take one ``card`` from the own play area into hand."""
+
+    type: Literal["exchange_take"] = "exchange_take"
+    card: str
+
+    _v = field_validator("card", mode="before")(_card)
+
+    def key(self) -> Key:
+        return (EXCHANGE_TAKE, parse_code(self.card), 0)
+
+
+class ExchangeDone(_Action):
+    """A2 exchange: stop taking cards back (then put as many down)."""
+
+    type: Literal["exchange_done"] = "exchange_done"
+
+    def key(self) -> Key:
+        return (EXCHANGE_DONE, 0, 0)
+
+
+class ExchangeGive(_Action):
+    """A2 exchange: put one ``card`` from hand into the play area."""
+
+    type: Literal["exchange_give"] = "exchange_give"
+    card: str
+
+    _v = field_validator("card", mode="before")(_card)
+
+    def key(self) -> Key:
+        return (EXCHANGE_GIVE, parse_code(self.card), 0)
+
+
+class PlayBrute(_Action):
+    """A3: put a Brute of ``rank`` from hand into the play area."""
+
+    type: Literal["brute"] = "brute"
+    rank: int = Field(ge=1, le=4)
+
+    def key(self) -> Key:
+        return (BRUTE, self.rank, 0)
+
+
+class BruteTarget(_Action):
+    """A3: choose the Street card at ``index`` to intimidate."""
+
+    type: Literal["brute_target"] = "brute_target"
+    index: int = Field(ge=0, le=59)
+
+    def key(self) -> Key:
+        return (BRUTE_TARGET, self.index, 0)
+
+
+class BruteAmount(_Action):
+    """A3: lower the chosen card's rank by ``amount`` for this turn."""
+
+    type: Literal["brute_amount"] = "brute_amount"
+    amount: int = Field(ge=1, le=4)
+
+    def key(self) -> Key:
+        return (BRUTE_AMOUNT, self.amount, 0)
+
+
+class Take(_Action):
+    """A4: take the Street card at ``index`` (free at effective rank 0, else pay)."""
+
+    type: Literal["take"] = "take"
+    index: int = Field(ge=0, le=59)
+
+    def key(self) -> Key:
+        return (TAKE, self.index, 0)
+
+
+class Pay(_Action):
+    """A4 payment with a wild: the genuine card plus a Mercenary of rank ``wild``;
+    ``exhaust`` says which of the two goes to the play area."""
+
+    type: Literal["pay"] = "pay"
+    wild: int = Field(ge=1, le=4)
+    exhaust: Literal["genuine", "wild"]
+
+    def key(self) -> Key:
+        return (PAY, self.wild, 1 if self.exhaust == "wild" else 0)
+
+
+class Pass(_Action):
+    """A4: take nothing; the turn ends."""
+
+    type: Literal["pass"] = "pass"
+
+    def key(self) -> Key:
+        return (PASS, 0, 0)
+
+
+class RobotTurn(_Action):
+    """Solo variant: the robot gangster plays its whole turn (rules 9.6-9.8)."""
+
+    type: Literal["robot"] = "robot"
+
+    def key(self) -> Key:
+        return (ROBOT, 0, 0)
+
+
+Action = Annotated[
+    Refresh
+    | PlayAccountant
+    | ExchangeTake
+    | ExchangeDone
+    | ExchangeGive
+    | PlayBrute
+    | BruteTarget
+    | BruteAmount
+    | Take
+    | Pay
+    | Pass
+    | RobotTurn,
+    Field(discriminator="type"),
+]
+
+_ADAPTER: Final = TypeAdapter(Action)
+
+
+def parse_action(data: str | bytes | dict[str, object]) -> Action:
+    """An action from JSON text or a dict; raises pydantic.ValidationError."""
+    if isinstance(data, dict):
+        return _ADAPTER.validate_python(data)
+    return _ADAPTER.validate_json(data)
+
+
+def dump_action(action: Action) -> str:
+    """Compact JSON of an action."""
+    return action.model_dump_json()
+
+
+def _build(key: Key) -> Action:
+    op, a, b = key
+    if op == REFRESH:
+        return Refresh(index=a)
+    if op == ACCOUNTANT:
+        return PlayAccountant(rank=a)
+    if op == EXCHANGE_TAKE:
+        return ExchangeTake(card=code(a))
+    if op == EXCHANGE_DONE:
+        return ExchangeDone()
+    if op == EXCHANGE_GIVE:
+        return ExchangeGive(card=code(a))
+    if op == BRUTE:
+        return PlayBrute(rank=a)
+    if op == BRUTE_TARGET:
+        return BruteTarget(index=a)
+    if op == BRUTE_AMOUNT:
+        return BruteAmount(amount=a)
+    if op == TAKE:
+        return Take(index=a)
+    if op == PAY:
+        return Pay(wild=a, exhaust="wild" if b else "genuine")
+    if op == PASS:
+        return Pass()
+    if op == ROBOT:
+        return RobotTurn()
+    raise ValueError(f"unknown action key {key}")
+
+
+_INTERNED: dict[Key, Action] = {}
+
+
+def from_key(key: Key) -> Action:
+    """The shared action model for ``key``."""
+    action = _INTERNED.get(key)
+    if action is None:
+        action = _INTERNED[key] = _build(key)
+    return action
