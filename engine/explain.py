@@ -1,0 +1,137 @@
+"""Why an action is refused, in words a player understands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import actions as op
+from engine.cards import MERCENARY, code, name
+from engine.rules import effective_rank
+from engine.state import (
+    BRUTE_AMOUNT,
+    BRUTE_TARGET,
+    EXCHANGE_GIVE,
+    EXCHANGE_TAKE,
+    NONE,
+    PAY,
+    STAGE_ACCOUNTANT,
+    STAGE_BRUTE,
+    STAGE_REFRESH,
+)
+
+if TYPE_CHECKING:
+    from engine.actions import Key
+    from engine.state import GameState
+
+_PENDING_ASK = {
+    EXCHANGE_TAKE: (
+        "you are exchanging with your Accountant: take a card back from your play area, or stop"
+    ),
+    EXCHANGE_GIVE: (
+        "you are exchanging with your Accountant: put a card from your hand into your play area"
+    ),
+    BRUTE_TARGET: "you played a Brute: choose the Street card to lower first",
+    BRUTE_AMOUNT: "you played a Brute: choose by how much to lower the card first",
+    PAY: "you are taking a card: choose how to pay first",
+}
+
+
+def _street_card(s: GameState, index: int) -> str | None:
+    if 0 <= index < len(s.street):
+        return None
+    return f"There is no card at position {index + 1} of the Street (it has {len(s.street)} cards)."
+
+
+def why_take_fails(s: GameState, index: int) -> str:
+    """E.g. 'To take B2 you need two B1, or one B1 and a Mercenary of rank 2 or more.'"""
+    target = s.street[index]
+    eff = effective_rank(s, index)
+    genuine = target - target % 5 + eff - 1
+    low = eff - 1
+    has = s.hands[s.current][genuine]
+    need = (
+        f"To take {code(target)}"
+        + (f" (lowered to {eff} this turn)" if eff != target % 5 else "")
+        + f" you need two {code(genuine)}"
+    )
+    if target // 5 == MERCENARY:
+        need += f", or one {code(genuine)} and another Mercenary of rank {eff} or more"
+    else:
+        need += f", or one {code(genuine)} and a Mercenary of rank {eff} or more as a wild card"
+    if has == 0:
+        return f"{need}; you have no {name(genuine)} (a wild never replaces both cards)."
+    return f"{need}; you have one {code(genuine)} but no Mercenary above rank {low}."
+
+
+def why_illegal(s: GameState, key: Key) -> str:
+    kind, a, _b = key
+    if s.mode == "solo" and s.current == 1:
+        return "It's the robot gangster's turn."
+    if kind == op.ROBOT:
+        return "Only the robot gangster plays a robot turn."
+    if s.pending != NONE:
+        expected = {
+            EXCHANGE_TAKE: (op.EXCHANGE_TAKE, op.EXCHANGE_DONE),
+            EXCHANGE_GIVE: (op.EXCHANGE_GIVE,),
+            BRUTE_TARGET: (op.BRUTE_TARGET,),
+            BRUTE_AMOUNT: (op.BRUTE_AMOUNT,),
+            PAY: (op.PAY,),
+        }[s.pending]
+        if kind not in expected:
+            return f"Not now: {_PENDING_ASK[s.pending]}."
+        return _why_sub(s, key)
+    if kind == op.REFRESH:
+        if s.stage > STAGE_REFRESH:
+            return "Refreshing the Street comes first in a turn; you have already moved on."
+        if any(k % 5 == 0 for k in s.street):
+            return "A 0 is showing in the Street, so it can't be refreshed."
+        if not s.draw:
+            return "The draw pile is empty: there is nothing to refresh with."
+        if s.switched and s.post_refresh_used:
+            return "After the draw pile's switch the Street can be refreshed only once a turn."
+        return _street_card(s, a) or "That refresh is not possible."
+    if kind in (op.ACCOUNTANT, op.BRUTE):
+        family = "Accountant" if kind == op.ACCOUNTANT else "Brute"
+        stage = STAGE_ACCOUNTANT if kind == op.ACCOUNTANT else STAGE_BRUTE
+        if s.stage > stage:
+            return (
+                f"You can't play a {family} now: each family's ability once a turn, "
+                "in order (refresh, Accountant, Brute, take)."
+            )
+        if kind == op.BRUTE and not s.street:
+            return "The Street is empty: there is no card for a Brute to lower."
+        return f"You have no {family} {a} in your hand."
+    if kind == op.TAKE:
+        return _street_card(s, a) or why_take_fails(s, a)
+    if kind in (op.EXCHANGE_TAKE, op.EXCHANGE_DONE, op.EXCHANGE_GIVE):
+        return "You can only exchange right after playing an Accountant."
+    if kind in (op.BRUTE_TARGET, op.BRUTE_AMOUNT):
+        return "Play a Brute first to lower a Street card."
+    if kind == op.PAY:
+        return "Choose a Street card to take first."
+    return "That move is not possible now."
+
+
+def _why_sub(s: GameState, key: Key) -> str:
+    kind, a, _b = key
+    seat = s.current
+    if kind == op.EXCHANGE_TAKE:
+        if a == s.acct_kind and s.areas[seat][a] <= 1:
+            return "The Accountant you just played can't be taken back."
+        return f"There is no {code(a)} in your play area to take back."
+    if kind == op.EXCHANGE_GIVE:
+        return f"You have no {code(a)} in your hand."
+    if kind == op.BRUTE_TARGET:
+        return _street_card(s, a) or "That card can't be chosen."
+    if kind == op.BRUTE_AMOUNT:
+        top = min(s.brute_rank, s.street[s.brute_idx] % 5)
+        return f"Your Brute {s.brute_rank} can lower {code(s.street[s.brute_idx])} by 1 to {top}."
+    if kind == op.PAY:
+        eff = effective_rank(s, s.take_idx)
+        return (
+            f"The wild card must be a Mercenary of rank {eff} or more from your hand; "
+            f"you have no Mercenary {a}."
+        )
+    return "That move is not possible now."
+
+

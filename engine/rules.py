@@ -1,0 +1,270 @@
+"""The two-player turn: which atomic actions are legal, and applying them (rule 4).
+
+A turn is a sequence of small decisions. The *main* decision offers every action
+whose step (A1 refresh, A2 Accountant, A3 Brute, A4 take or pass) has not been left
+behind yet; playing an Accountant or a Brute opens its sub-decisions. A sub-decision
+with a single possible answer is taken automatically.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import actions as op
+from engine import flow
+from engine.cards import ACCOUNTANT, BRUTE, MERCENARY
+from engine.errors import IllegalAction
+from engine.events import Event
+from engine.state import (
+    BRUTE_AMOUNT,
+    BRUTE_TARGET,
+    EXCHANGE_GIVE,
+    EXCHANGE_TAKE,
+    NONE,
+    PAY,
+    STAGE_ACCOUNTANT,
+    STAGE_BRUTE,
+    STAGE_REFRESH,
+    STAGE_TAKE,
+)
+
+if TYPE_CHECKING:
+    from engine.actions import Key
+    from engine.state import GameState
+
+_A = ACCOUNTANT * 5
+_B = BRUTE * 5
+_M = MERCENARY * 5
+_PASS: Key = (op.PASS, 0, 0)
+_DONE: Key = (op.EXCHANGE_DONE, 0, 0)
+_ROBOT: Key = (op.ROBOT, 0, 0)
+
+
+def effective_rank(s: GameState, index: int) -> int:
+    """Printed rank less this turn's Brute reduction (rule 4.3.2)."""
+    r = s.street[index] % 5
+    if index == s.brute_idx:
+        r = max(0, r - s.brute_amt)
+    return r
+
+
+def payable(hand: list[int], target: int, eff: int) -> bool:
+    """Rule 4.4.3/4.4.4: a genuine pair, or exactly one genuine card and a wild
+    Mercenary of rank >= the effective rank."""
+    if eff == 0:
+        return True
+    genuine = hand[target - target % 5 + eff - 1]
+    if genuine >= 2:
+        return True
+    if genuine == 1:
+        for m in range(eff, 5):
+            if hand[_M + m]:
+                return True
+    return False
+
+
+def _exchange_sources(s: GameState) -> list[int]:
+    """Play-area kinds that may be taken back: never the Accountant just played (4.2.3)."""
+    area = s.areas[s.current]
+    acct = s.acct_kind
+    return [k for k in range(20) if area[k] - (k == acct) > 0]
+
+
+def legal_keys(s: GameState) -> list[Key]:
+    if s.over:
+        return []
+    if s.mode == "solo" and s.current == 1:
+        return [_ROBOT]
+    p = s.pending
+    hand = s.hands[s.current]
+    if p == NONE:
+        keys: list[Key] = []
+        stage = s.stage
+        street = s.street
+        if stage == STAGE_REFRESH and flow.can_refresh(s):
+            keys.extend((op.REFRESH, i, 0) for i in range(len(street)))
+        if stage <= STAGE_ACCOUNTANT:
+            keys.extend((op.ACCOUNTANT, r, 0) for r in (1, 2, 3, 4) if hand[_A + r])
+        if stage <= STAGE_BRUTE and street:  # a Brute needs a Street card to lower
+            keys.extend((op.BRUTE, r, 0) for r in (1, 2, 3, 4) if hand[_B + r])
+        bi = s.brute_idx
+        for i, k in enumerate(street):
+            eff = k % 5
+            if i == bi:
+                eff = max(0, eff - s.brute_amt)
+            if payable(hand, k, eff):
+                keys.append((op.TAKE, i, 0))
+        keys.append(_PASS)
+        return keys
+    if p == EXCHANGE_TAKE:
+        keys = [(op.EXCHANGE_TAKE, k, 0) for k in _exchange_sources(s)]
+        keys.append(_DONE)
+        return keys
+    if p == EXCHANGE_GIVE:
+        return [(op.EXCHANGE_GIVE, k, 0) for k in range(20) if hand[k]]
+    if p == BRUTE_TARGET:
+        return [(op.BRUTE_TARGET, i, 0) for i in range(len(s.street))]
+    if p == BRUTE_AMOUNT:
+        top = min(s.brute_rank, s.street[s.brute_idx] % 5)
+        return [(op.BRUTE_AMOUNT, d, 0) for d in range(1, top + 1)]
+    if p == PAY:
+        eff = effective_rank(s, s.take_idx)
+        return [(op.PAY, m, e) for m in range(eff, 5) if hand[_M + m] for e in (0, 1)]
+    raise AssertionError(f"unknown pending decision {p}")
+
+
+def apply_key(s: GameState, key: Key, seat: int | None) -> list[Event]:
+    if s.over:
+        raise IllegalAction("The game is over.")
+    if seat is not None and seat != s.current:
+        raise IllegalAction(
+            "It's not your turn." if seat in (0, 1) else "You are not in this game."
+        )
+    legal = s._legal
+    if legal is None:
+        legal = s._legal = legal_keys(s)
+    if key not in legal:
+        from engine.explain import why_illegal
+
+        raise IllegalAction(why_illegal(s, key))
+    s._legal = None
+    events: list[Event] = []
+    _DISPATCH[key[0]](s, key, events)
+    return events
+
+
+def _refresh(s: GameState, key: Key, ev: list[Event]) -> None:
+    flow.refresh(s, key[1], ev)
+
+
+def _accountant(s: GameState, key: Key, ev: list[Event]) -> None:
+    seat, kind = s.current, _A + key[1]
+    s.hands[seat][kind] -= 1
+    s.areas[seat][kind] += 1
+    s.stage = STAGE_BRUTE
+    s.acct_kind = kind
+    s.exch_limit = key[1]
+    s.exch_taken = 0
+    ev.append(Event("accountant", seat, card=kind))
+    s.pending = EXCHANGE_TAKE if _exchange_sources(s) else NONE
+
+
+def _exchange_take(s: GameState, key: Key, ev: list[Event]) -> None:
+    seat, kind = s.current, key[1]
+    s.areas[seat][kind] -= 1
+    s.hands[seat][kind] += 1
+    s.exch_taken += 1
+    ev.append(Event("exchange_take", seat, card=kind))
+    if s.exch_taken >= s.exch_limit or not _exchange_sources(s):
+        s.pending = EXCHANGE_GIVE
+
+
+def _exchange_done(s: GameState, key: Key, ev: list[Event]) -> None:
+    s.pending = EXCHANGE_GIVE if s.exch_taken else NONE
+
+
+def _exchange_give(s: GameState, key: Key, ev: list[Event]) -> None:
+    seat, kind = s.current, key[1]
+    s.hands[seat][kind] -= 1
+    s.areas[seat][kind] += 1
+    s.exch_taken -= 1
+    ev.append(Event("exchange_give", seat, card=kind))
+    if s.exch_taken == 0:
+        s.pending = NONE
+
+
+def _brute(s: GameState, key: Key, ev: list[Event]) -> None:
+    seat, kind = s.current, _B + key[1]
+    s.hands[seat][kind] -= 1
+    s.areas[seat][kind] += 1
+    s.stage = STAGE_TAKE
+    s.brute_rank = key[1]
+    ev.append(Event("brute", seat, card=kind))
+    s.pending = BRUTE_TARGET
+
+
+def _brute_target(s: GameState, key: Key, ev: list[Event]) -> None:
+    s.brute_idx = key[1]
+    top = min(s.brute_rank, s.street[key[1]] % 5)
+    if top <= 1:  # nothing to choose: lower by 1 (or a 0 stays 0, rule 4.3.4)
+        _set_brute(s, top, ev)
+    else:
+        s.pending = BRUTE_AMOUNT
+
+
+def _brute_amount(s: GameState, key: Key, ev: list[Event]) -> None:
+    _set_brute(s, key[1], ev)
+
+
+def _set_brute(s: GameState, amount: int, ev: list[Event]) -> None:
+    s.brute_amt = amount
+    s.pending = NONE
+    ev.append(Event("brute_target", s.current, card=s.street[s.brute_idx], amount=amount))
+
+
+def _take(s: GameState, key: Key, ev: list[Event]) -> None:
+    i = key[1]
+    eff = effective_rank(s, i)
+    if eff == 0:
+        _finish_take(s, i, (), -1, ev)
+        return
+    hand = s.hands[s.current]
+    target = s.street[i]
+    genuine = target - target % 5 + eff - 1
+    if hand[genuine] >= 2:  # RULING 4.4.4a: a genuine pair pays as a pair
+        _finish_take(s, i, (genuine, genuine), genuine, ev)
+        return
+    s.take_idx = i
+    s.stage = STAGE_TAKE
+    s.pending = PAY
+
+
+def _pay(s: GameState, key: Key, ev: list[Event]) -> None:
+    i = s.take_idx
+    target = s.street[i]
+    genuine = target - target % 5 + effective_rank(s, i) - 1
+    wild = _M + key[1]
+    _finish_take(s, i, (genuine, wild), wild if key[2] else genuine, ev)
+
+
+def _finish_take(
+    s: GameState, i: int, paid: tuple[int, ...], exhausted: int, ev: list[Event]
+) -> None:
+    """The target goes to hand; one of the two paid cards to the play area (4.4.3)."""
+    seat = s.current
+    card = s.street.pop(i)
+    s.hands[seat][card] += 1
+    if exhausted >= 0:
+        s.hands[seat][exhausted] -= 1
+        s.areas[seat][exhausted] += 1
+    s.passes = 0
+    ev.append(Event("take", seat, card=card, cards=paid, exhausted=exhausted))
+    flow.end_turn(s, ev)
+
+
+def _pass(s: GameState, key: Key, ev: list[Event]) -> None:
+    s.passes += 1
+    ev.append(Event("pass", s.current))
+    flow.end_turn(s, ev)
+
+
+def _robot(s: GameState, key: Key, ev: list[Event]) -> None:
+    from engine.robot import robot_turn
+
+    robot_turn(s, ev)
+
+
+_DISPATCH = {
+    op.REFRESH: _refresh,
+    op.ACCOUNTANT: _accountant,
+    op.EXCHANGE_TAKE: _exchange_take,
+    op.EXCHANGE_DONE: _exchange_done,
+    op.EXCHANGE_GIVE: _exchange_give,
+    op.BRUTE: _brute,
+    op.BRUTE_TARGET: _brute_target,
+    op.BRUTE_AMOUNT: _brute_amount,
+    op.TAKE: _take,
+    op.PAY: _pay,
+    op.PASS: _pass,
+    op.ROBOT: _robot,
+}

@@ -1,0 +1,143 @@
+"""Words for players: the current prompt, action labels and move-log lines."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import actions as op
+from engine.cards import code
+from engine.rules import effective_rank
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from engine.actions import Action
+    from engine.events import Event
+    from engine.state import GameState
+
+
+def prompt(s: GameState) -> str:
+    """What the current decision asks, for the seat to move."""
+    d = s.decision
+    if d == "over":
+        return "The game is over."
+    if d == "robot":
+        return "The robot gangster is moving."
+    if d == "exchange_take":
+        left = s.exch_limit - s.exch_taken
+        return (
+            f"Accountant {s.exch_limit}: take up to {left} more card(s) back "
+            "from your play area, or stop."
+        )
+    if d == "exchange_give":
+        return f"Accountant: put {s.exch_taken} card(s) from your hand into your play area."
+    if d == "brute_target":
+        return f"Brute {s.brute_rank}: choose the Street card to lower."
+    if d == "brute_amount":
+        return f"Brute {s.brute_rank}: lower {code(s.street[s.brute_idx])} by how much?"
+    if d == "pay":
+        target = s.street[s.take_idx]
+        eff = effective_rank(s, s.take_idx)
+        genuine = code(target - target % 5 + eff - 1)
+        return (
+            f"Taking {code(target)}: pay {genuine} and a Mercenary of rank {eff}+ as a wild; "
+            "choose the wild and which card is exhausted."
+        )
+    kinds = {k[0] for k in s.legal_keys()}
+    parts = []
+    if op.REFRESH in kinds:
+        parts.append("refresh the Street")
+    if op.ACCOUNTANT in kinds:
+        parts.append("play an Accountant")
+    if op.BRUTE in kinds:
+        parts.append("play a Brute")
+    if op.TAKE in kinds:
+        parts.append("take a card")
+    parts.append("pass")
+    text = ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
+    return text[0].upper() + text[1:] + "."
+
+
+def label(s: GameState, action: Action) -> str:
+    """A short label (≤ 80 characters) for a button or a select option."""
+    kind, a, b = action.key()
+    street = s.street
+    if kind == op.REFRESH:
+        card = street[a]
+        return f"Refresh: discard {code(card)} (#{a + 1}), reveal {card % 5}"
+    if kind == op.ACCOUNTANT:
+        return f"Play Accountant A{a}: exchange up to {a}"
+    if kind == op.EXCHANGE_TAKE:
+        return f"Take back {code(a)} from your play area"
+    if kind == op.EXCHANGE_DONE:
+        return "Stop taking cards back"
+    if kind == op.EXCHANGE_GIVE:
+        return f"Put {code(a)} into your play area"
+    if kind == op.BRUTE:
+        return f"Play Brute B{a}: lower a Street card by up to {a}"
+    if kind == op.BRUTE_TARGET:
+        return f"Lower {code(street[a])} (#{a + 1})"
+    if kind == op.BRUTE_AMOUNT:
+        card = street[s.brute_idx]
+        return f"Lower {code(card)} by {a} to {card % 5 - a}"
+    if kind == op.TAKE:
+        return _take_label(s, a)
+    if kind == op.PAY:
+        target = street[s.take_idx]
+        genuine = code(target - target % 5 + effective_rank(s, s.take_idx) - 1)
+        wild = f"M{a}"
+        kept, spent = (genuine, wild) if b else (wild, genuine)
+        return f"Pay {genuine} + {wild}; exhaust {spent}, keep {kept}"
+    if kind == op.PASS:
+        return "Pass (take nothing)"
+    return "Robot gangster's turn"
+
+
+def _take_label(s: GameState, i: int) -> str:
+    card = s.street[i]
+    eff = effective_rank(s, i)
+    if eff == 0:
+        return f"Take {code(card)} (#{i + 1}) for free"
+    genuine = card - card % 5 + eff - 1
+    if s.hands[s.current][genuine] >= 2:
+        return f"Take {code(card)} (#{i + 1}): pay two {code(genuine)}"
+    return f"Take {code(card)} (#{i + 1}): pay {code(genuine)} + a wild Mercenary"
+
+
+def describe_event(e: Event, names: Sequence[str]) -> str:
+    """One line of the move log, e.g. 'Anna takes F3, paying F2 + M3 (F2 exhausted)'."""
+    who = names[e.seat] if 0 <= e.seat < len(names) else "Nobody"
+    k = e.kind
+    if k == "refresh":
+        where = "under the pile" if e.note == "bottom" else "to the discard pile"
+        shown = " ".join(code(c) for c in e.cards) or "nothing"
+        return f"{who} refreshes the Street: {code(e.card)} {where}, reveals {shown}"
+    if k == "switch":
+        return f"The draw pile ran out: the discard pile is shuffled into a new pile of {e.amount}"
+    if k == "accountant":
+        return f"{who} plays {code(e.card)}"
+    if k == "exchange_take":
+        return f"{who} takes {code(e.card)} back into hand"
+    if k == "exchange_give":
+        return f"{who} puts {code(e.card)} into the play area"
+    if k == "brute":
+        return f"{who} plays {code(e.card)}"
+    if k == "brute_target":
+        return f"{who} lowers {code(e.card)} by {e.amount} for this turn"
+    if k == "take":
+        if not e.cards:
+            return f"{who} takes {code(e.card)}"
+        paid = " + ".join(code(c) for c in e.cards)
+        return f"{who} takes {code(e.card)}, paying {paid} ({code(e.exhausted)} exhausted)"
+    if k == "pass":
+        return f"{who} passes"
+    if k == "refill":
+        return "The Street was empty: six new cards " + " ".join(code(c) for c in e.cards)
+    if k == "end_triggered":
+        more = {0: "this is the last turn", 1: "one more turn", 2: "one more round"}[e.amount]
+        return f"The last card is out: {more}"
+    if k == "robot_step":
+        return f"{who}: {e.note}"
+    if k == "turn":
+        return f"{who}'s turn"
+    return f"Game over: {e.note}"
