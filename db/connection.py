@@ -1,0 +1,33 @@
+"""Opening SQLite the way the store needs it: WAL, full sync, foreign keys, busy wait."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+#: How long a writer waits for another connection's write lock before giving up.
+BUSY_TIMEOUT_MS = 10_000
+
+
+async def connect(path: str) -> aiosqlite.Connection:
+    """Open ``path`` in autocommit mode; the store issues its own BEGIN/COMMIT."""
+    conn = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+    try:
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        async with conn.execute("PRAGMA journal_mode = WAL") as cur:
+            row = await cur.fetchone()
+        mode = str(row[0]).lower() if row else ""
+        if mode != "wal" and path != ":memory:":
+            raise RuntimeError(f"could not switch {path} to WAL (journal_mode={mode})")
+        # FULL: a committed move survives a power cut, not only a crash of the process.
+        await conn.execute("PRAGMA synchronous = FULL")
+        await conn.execute("PRAGMA foreign_keys = ON")
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
+async def pragma(conn: aiosqlite.Connection, name: str) -> str:
+    async with conn.execute(f"PRAGMA {name}") as cur:
+        row = await cur.fetchone()
+    return "" if row is None else str(row[0])

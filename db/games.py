@@ -1,0 +1,126 @@
+"""SQL for the games and actions tables, and the mapping of their rows to models."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any, Literal
+
+import aiosqlite
+
+from db.clock import from_db, opt_from_db, opt_to_db
+from db.errors import GameClosed, GameNotFound, VersionConflict
+from db.rows import OPEN_STATUSES, ActionRow, GameRow
+
+#: ``reminder_at="half"``: remind halfway between now and the deadline.
+HALF: Literal["half"] = "half"
+ReminderAt = datetime | None | Literal["half"]
+
+GAME_COLUMNS = (
+    "id, mode, guild_id, channel_id, player0, player1, status, seed, options, state,"
+    " version, action_count, table_channel_id, table_message_id, deadline, reminder_at,"
+    " reminder_sent, created_at, updated_at, finished_at"
+)
+SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games"
+OPEN = "status IN ('challenge', 'active')"
+
+
+def game_from_row(r: Any) -> GameRow:
+    return GameRow(
+        id=r[0],
+        mode=r[1],
+        guild_id=r[2],
+        channel_id=r[3],
+        players=(r[4], r[5]),
+        status=r[6],
+        seed=r[7],
+        options=json.loads(r[8]),
+        state_json=r[9],
+        version=r[10],
+        action_count=r[11],
+        table_channel_id=r[12],
+        table_message_id=r[13],
+        deadline=opt_from_db(r[14]),
+        reminder_at=opt_from_db(r[15]),
+        reminder_sent=bool(r[16]),
+        created_at=from_db(r[17]),
+        updated_at=from_db(r[18]),
+        finished_at=opt_from_db(r[19]),
+    )
+
+
+def action_from_row(r: Any) -> ActionRow:
+    return ActionRow(game_id=r[0], seq=r[1], actor=r[2], action_json=r[3], created_at=from_db(r[4]))
+
+
+def require_json(text: str, what: str) -> None:
+    try:
+        json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{what} must be a JSON text") from exc
+
+
+def reminder_text(reminder_at: ReminderAt, now: datetime, deadline: datetime | None) -> str | None:
+    if deadline is None:
+        return None
+    if reminder_at == HALF:
+        return opt_to_db(now + (deadline - now) / 2)
+    assert not isinstance(reminder_at, str)
+    return opt_to_db(reminder_at)
+
+
+async def fetch_games(conn: aiosqlite.Connection, sql: str, params: tuple = ()) -> list[GameRow]:
+    async with conn.execute(sql, params) as cur:
+        return [game_from_row(r) for r in await cur.fetchall()]
+
+
+async def fetch_game(conn: aiosqlite.Connection, game_id: int) -> GameRow | None:
+    rows = await fetch_games(conn, f"{SELECT_GAME} WHERE id = ?", (game_id,))
+    return rows[0] if rows else None
+
+
+async def check_writable(
+    conn: aiosqlite.Connection, game_id: int, expected_version: int
+) -> GameRow:
+    """The game, if it is at ``expected_version`` and still open; raise otherwise."""
+    game = await fetch_game(conn, game_id)
+    if game is None:
+        raise GameNotFound(game_id)
+    if game.version != expected_version:
+        raise VersionConflict(game_id, expected_version, game.version)
+    if game.status not in OPEN_STATUSES:
+        raise GameClosed(game_id, game.status)
+    return game
+
+
+async def update_game(
+    conn: aiosqlite.Connection,
+    game: GameRow,
+    *,
+    status: str,
+    state_json: str,
+    added_actions: int,
+    deadline: str | None,
+    reminder_at: str | None,
+    now: str,
+) -> None:
+    """Write the new state and bump the version, guarded by the version just checked."""
+    closed = status not in OPEN_STATUSES
+    cur = await conn.execute(
+        "UPDATE games SET status = ?, state = ?, version = version + 1,"
+        " action_count = action_count + ?, deadline = ?, reminder_at = ?, reminder_sent = 0,"
+        " updated_at = ?, finished_at = ? WHERE id = ? AND version = ?",
+        (
+            status,
+            state_json,
+            added_actions,
+            None if closed else deadline,
+            None if closed else reminder_at,
+            now,
+            now if closed else None,
+            game.id,
+            game.version,
+        ),
+    )
+    if cur.rowcount != 1:  # cannot happen under BEGIN IMMEDIATE; never write blind
+        raise VersionConflict(game.id, game.version, -1)

@@ -1,0 +1,152 @@
+"""The schema, as numbered migrations tracked by ``PRAGMA user_version``.
+
+``MIGRATIONS[i]`` brings the schema from version ``i`` to ``i + 1``. A migration is a
+tuple of single SQL statements (not one script) so that all pending migrations, the
+version check and the version bump run in one ``BEGIN IMMEDIATE`` transaction: two
+processes opening a fresh file at once cannot both apply them, and a failure leaves
+the file as it was. Never edit a released migration; append a new one.
+"""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from db.errors import SchemaTooNew
+
+_OPEN = "('challenge', 'active')"
+
+_V1: tuple[str, ...] = (
+    """
+    CREATE TABLE games (
+        id               INTEGER PRIMARY KEY,
+        mode             TEXT    NOT NULL CHECK (mode IN ('duel', 'solo', 'ai')),
+        guild_id         INTEGER,
+        channel_id       INTEGER NOT NULL,
+        player0          INTEGER NOT NULL,  -- user id in seat 0; 0 = robot / AI
+        player1          INTEGER NOT NULL,  -- user id in seat 1; 0 = robot / AI
+        status           TEXT    NOT NULL CHECK (status IN ('challenge', 'active',
+                             'finished', 'cancelled', 'declined', 'expired', 'forfeited')),
+        seed             INTEGER NOT NULL,
+        options          TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(options)),
+        state            TEXT    NOT NULL CHECK (json_valid(state)),
+        version          INTEGER NOT NULL DEFAULT 0,
+        action_count     INTEGER NOT NULL DEFAULT 0,
+        table_channel_id INTEGER,
+        table_message_id INTEGER,
+        deadline         TEXT,
+        reminder_at      TEXT,
+        reminder_sent    INTEGER NOT NULL DEFAULT 0 CHECK (reminder_sent IN (0, 1)),
+        created_at       TEXT    NOT NULL,
+        updated_at       TEXT    NOT NULL,
+        finished_at      TEXT
+    )
+    """,
+    # One open game (challenge or active) per channel, enforced by the database.
+    f"CREATE UNIQUE INDEX games_open_by_channel ON games (channel_id) WHERE status IN {_OPEN}",
+    "CREATE INDEX games_by_player0 ON games (player0, status)",
+    "CREATE INDEX games_by_player1 ON games (player1, status)",
+    f"""CREATE INDEX games_open_by_deadline ON games (deadline)
+        WHERE deadline IS NOT NULL AND status IN {_OPEN}""",
+    f"""CREATE INDEX games_open_by_reminder ON games (reminder_at)
+        WHERE reminder_at IS NOT NULL AND reminder_sent = 0 AND status IN {_OPEN}""",
+    """
+    CREATE TABLE actions (
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        seq        INTEGER NOT NULL CHECK (seq >= 0),
+        actor      INTEGER NOT NULL,
+        action     TEXT    NOT NULL CHECK (json_valid(action)),
+        created_at TEXT    NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID
+    """,
+    """CREATE TRIGGER actions_append_only_update BEFORE UPDATE ON actions
+       BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END""",
+    """CREATE TRIGGER actions_append_only_delete BEFORE DELETE ON actions
+       BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END""",
+    """
+    CREATE TABLE results (
+        id          INTEGER PRIMARY KEY,  -- recording order: ratings replay in this order
+        game_id     INTEGER NOT NULL UNIQUE REFERENCES games (id),
+        mode        TEXT    NOT NULL CHECK (mode IN ('duel', 'solo', 'ai')),
+        guild_id    INTEGER,
+        player0     INTEGER NOT NULL,
+        player1     INTEGER NOT NULL,
+        total0      INTEGER NOT NULL,
+        total1      INTEGER NOT NULL,
+        winner      INTEGER CHECK (winner IN (0, 1)),  -- NULL = draw
+        reason      TEXT    NOT NULL CHECK (reason IN ('score', 'forfeit', 'timeout')),
+        level       INTEGER,
+        first_seat  INTEGER CHECK (first_seat IN (0, 1)),
+        high_score  INTEGER,
+        finished_at TEXT    NOT NULL,
+        solo_user   INTEGER GENERATED ALWAYS AS (CASE WHEN mode = 'solo'
+                        THEN (CASE WHEN player0 = 0 THEN player1 ELSE player0 END) END) VIRTUAL
+    )
+    """,
+    "CREATE INDEX results_by_player0 ON results (player0)",
+    "CREATE INDEX results_by_player1 ON results (player1)",
+    "CREATE INDEX results_by_mode_guild ON results (mode, guild_id)",
+    """CREATE INDEX results_solo_best ON results (solo_user, level, high_score DESC)
+       WHERE solo_user IS NOT NULL AND high_score IS NOT NULL""",
+    """
+    CREATE TABLE ratings (
+        user_id    INTEGER PRIMARY KEY,
+        rating     REAL    NOT NULL,
+        rd         REAL    NOT NULL,
+        volatility REAL    NOT NULL,
+        games      INTEGER NOT NULL DEFAULT 0,
+        wins       INTEGER NOT NULL DEFAULT 0,
+        losses     INTEGER NOT NULL DEFAULT 0,
+        draws      INTEGER NOT NULL DEFAULT 0,
+        updated_at TEXT    NOT NULL
+    )
+    """,
+    "CREATE INDEX ratings_by_rating ON ratings (rating DESC)",
+    """
+    CREATE TABLE rating_history (
+        user_id    INTEGER NOT NULL,
+        result_id  INTEGER NOT NULL REFERENCES results (id),
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        rating     REAL    NOT NULL,
+        rd         REAL    NOT NULL,
+        volatility REAL    NOT NULL,
+        at         TEXT    NOT NULL,
+        PRIMARY KEY (user_id, result_id)
+    ) WITHOUT ROWID
+    """,
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1,)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+async def schema_version(conn: aiosqlite.Connection) -> int:
+    async with conn.execute("PRAGMA user_version") as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+async def migrate(conn: aiosqlite.Connection) -> int:
+    """Apply every pending migration in one transaction; return the schema version.
+
+    The connection must be in autocommit mode (``isolation_level=None``).
+    """
+    if await schema_version(conn) == SCHEMA_VERSION:
+        return SCHEMA_VERSION
+    await conn.execute("BEGIN IMMEDIATE")
+    try:
+        current = await schema_version(conn)  # re-read under the write lock
+        if current > SCHEMA_VERSION:
+            raise SchemaTooNew(
+                f"database schema is version {current}; this code knows up to {SCHEMA_VERSION}"
+            )
+        for statements in MIGRATIONS[current:]:
+            for statement in statements:
+                await conn.execute(statement)
+        await conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        await conn.execute("COMMIT")
+    except BaseException:
+        await conn.execute("ROLLBACK")
+        raise
+    return SCHEMA_VERSION

@@ -1,0 +1,163 @@
+"""Two-player ratings: updated with each duel result, and recomputable from results.
+
+Both paths go through :func:`_step`, so replaying the results table in recording
+order (``results.id``) reproduces the stored ratings bit for bit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+import aiosqlite
+
+from db.clock import from_db
+from db.glicko import Glicko, rate_game
+from db.rows import RatingPoint, RatingRow
+
+
+@dataclass(frozen=True)
+class _Standing:
+    glicko: Glicko = field(default_factory=Glicko)
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    updated_at: str = ""
+
+    def after(self, glicko: Glicko, score: float, at: str) -> _Standing:
+        return replace(
+            self,
+            glicko=glicko,
+            games=self.games + 1,
+            wins=self.wins + (score == 1.0),
+            losses=self.losses + (score == 0.0),
+            draws=self.draws + (score == 0.5),
+            updated_at=at,
+        )
+
+    def row(self, user_id: int) -> RatingRow:
+        g = self.glicko
+        return RatingRow(
+            user_id=user_id,
+            rating=g.rating,
+            rd=g.rd,
+            volatility=g.volatility,
+            games=self.games,
+            wins=self.wins,
+            losses=self.losses,
+            draws=self.draws,
+            updated_at=from_db(self.updated_at),
+        )
+
+
+def _step(s0: _Standing, s1: _Standing, winner: int | None, at: str) -> tuple[_Standing, _Standing]:
+    g0, g1 = rate_game(s0.glicko, s1.glicko, winner)
+    score0 = 0.5 if winner is None else float(winner == 0)
+    return s0.after(g0, score0, at), s1.after(g1, 1.0 - score0, at)
+
+
+_SELECT = (
+    "SELECT user_id, rating, rd, volatility, games, wins, losses, draws, updated_at FROM ratings"
+)
+
+
+def _standing(row: aiosqlite.Row | tuple | None) -> _Standing:
+    if row is None:
+        return _Standing()
+    return _Standing(Glicko(row[1], row[2], row[3]), row[4], row[5], row[6], row[7], row[8])
+
+
+async def apply_duel_result(
+    conn: aiosqlite.Connection,
+    *,
+    result_id: int,
+    game_id: int,
+    players: tuple[int, int],
+    winner: int | None,
+    at: str,
+) -> None:
+    """Rate one finished duel inside the caller's transaction, with its history rows."""
+    before = []
+    for user in players:
+        async with conn.execute(f"{_SELECT} WHERE user_id = ?", (user,)) as cur:
+            before.append(_standing(await cur.fetchone()))
+    after = _step(before[0], before[1], winner, at)
+    for user, s in zip(players, after, strict=True):
+        g = s.glicko
+        await conn.execute(
+            "INSERT INTO ratings (user_id, rating, rd, volatility, games, wins, losses,"
+            " draws, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,"
+            " volatility = excluded.volatility, games = excluded.games, wins = excluded.wins,"
+            " losses = excluded.losses, draws = excluded.draws,"
+            " updated_at = excluded.updated_at",
+            (user, g.rating, g.rd, g.volatility, s.games, s.wins, s.losses, s.draws, at),
+        )
+        await conn.execute(
+            "INSERT INTO rating_history (user_id, result_id, game_id, rating, rd, volatility,"
+            " at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (user, result_id, game_id, g.rating, g.rd, g.volatility, at),
+        )
+
+
+async def _duel_results(
+    conn: aiosqlite.Connection,
+) -> list[tuple[int, int, int, int, int | None, str]]:
+    async with conn.execute(
+        "SELECT id, game_id, player0, player1, winner, finished_at FROM results"
+        " WHERE mode = 'duel' ORDER BY id"
+    ) as cur:
+        return [tuple(r) for r in await cur.fetchall()]  # type: ignore[misc]
+
+
+def replay(
+    results: Iterable[tuple[int, int, int, int, int | None, str]],
+) -> dict[int, _Standing]:
+    standings: dict[int, _Standing] = {}
+    for _, _, p0, p1, winner, at in results:
+        s0, s1 = standings.get(p0, _Standing()), standings.get(p1, _Standing())
+        standings[p0], standings[p1] = _step(s0, s1, winner, at)
+    return standings
+
+
+async def recompute_ratings(conn: aiosqlite.Connection) -> dict[int, RatingRow]:
+    """Ratings as they follow from every stored duel result, replayed in order."""
+    return {u: s.row(u) for u, s in replay(await _duel_results(conn)).items()}
+
+
+async def stored_ratings(conn: aiosqlite.Connection) -> dict[int, RatingRow]:
+    async with conn.execute(_SELECT) as cur:
+        return {r[0]: _standing(r).row(r[0]) for r in await cur.fetchall()}
+
+
+async def rating_of(conn: aiosqlite.Connection, user_id: int) -> RatingRow | None:
+    async with conn.execute(f"{_SELECT} WHERE user_id = ?", (user_id,)) as cur:
+        row = await cur.fetchone()
+    return None if row is None else _standing(row).row(user_id)
+
+
+async def rating_history(conn: aiosqlite.Connection, user_id: int) -> list[RatingPoint]:
+    async with conn.execute(
+        "SELECT game_id, rating, rd, at FROM rating_history WHERE user_id = ? ORDER BY result_id",
+        (user_id,),
+    ) as cur:
+        return [
+            RatingPoint(game_id=r[0], rating=r[1], rd=r[2], at=from_db(r[3]))
+            for r in await cur.fetchall()
+        ]
+
+
+async def rebuild_ratings(conn: aiosqlite.Connection) -> int:
+    """Rewrite ratings and their history from the results, inside the caller's transaction.
+
+    For when the rating rules change. Returns the number of duel results replayed.
+    """
+    results = await _duel_results(conn)
+    await conn.execute("DELETE FROM rating_history")
+    await conn.execute("DELETE FROM ratings")
+    for result_id, game_id, p0, p1, winner, at in results:
+        await apply_duel_result(
+            conn, result_id=result_id, game_id=game_id, players=(p0, p1), winner=winner, at=at
+        )
+    return len(results)

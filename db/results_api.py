@@ -1,0 +1,96 @@
+"""The store's results, ratings, leaderboard and statistics methods."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from db import leaderboards, ratings, results
+from db.base import StoreBase
+from db.clock import to_db
+from db.errors import GameNotFound, StoreError
+from db.games import fetch_game
+from db.rows import (
+    Page,
+    PlayerStats,
+    RatingBoardRow,
+    RatingRow,
+    ResultRecord,
+    ResultRow,
+    SoloBoardRow,
+)
+
+
+class ResultsApi(StoreBase):
+    async def record_result(self, game_id: int, result: ResultRecord) -> ResultRow:
+        """Store how an ended game ended (and rate a duel), in its own transaction.
+
+        Prefer ``commit_move(..., result=...)``/``set_status(..., result=...)``, which
+        store the result in the same transaction as the final move.
+        """
+        async with self._write() as conn:
+            game = await fetch_game(conn, game_id)
+            if game is None:
+                raise GameNotFound(game_id)
+            if game.status not in ("finished", "forfeited"):
+                raise StoreError(f"game {game_id} is {game.status}: it has no result yet")
+            try:
+                await results.insert_result(
+                    conn,
+                    game_id=game_id,
+                    mode=game.mode,
+                    guild_id=game.guild_id,
+                    players=game.players,
+                    record=result,
+                    at=to_db(game.finished_at or self._now()),
+                )
+            except sqlite3.IntegrityError as exc:
+                raise StoreError(f"game {game_id} already has a result") from exc
+            row = await results.result_of_game(conn, game_id)
+        assert row is not None
+        return row
+
+    async def get_result(self, game_id: int) -> ResultRow | None:
+        return await self._read(lambda c: results.result_of_game(c, game_id))
+
+    async def recent_results(self, user_id: int, *, limit: int = 10) -> list[ResultRow]:
+        """The user's latest results (any mode), newest first."""
+        return await self._read(lambda c: results.results_of_user(c, user_id, limit=limit))
+
+    async def rating(self, user_id: int) -> RatingRow | None:
+        return await self._read(lambda c: ratings.rating_of(c, user_id))
+
+    async def stored_ratings(self) -> dict[int, RatingRow]:
+        return await self._read(ratings.stored_ratings)
+
+    async def recompute_ratings(self) -> dict[int, RatingRow]:
+        """Ratings replayed from every duel result in order; equals stored_ratings()."""
+        return await self._read(ratings.recompute_ratings)
+
+    async def rebuild_ratings(self) -> int:
+        """Rewrite ratings and history from the results (after a change of rating rules)."""
+        async with self._write() as conn:
+            return await ratings.rebuild_ratings(conn)
+
+    async def rating_board(
+        self, *, guild_id: int | None = None, offset: int = 0, limit: int = 10
+    ) -> Page[RatingBoardRow]:
+        return await self._read(
+            lambda c: leaderboards.rating_board(c, guild_id=guild_id, offset=offset, limit=limit)
+        )
+
+    async def solo_board(
+        self,
+        *,
+        level: int | None = None,
+        guild_id: int | None = None,
+        offset: int = 0,
+        limit: int = 10,
+    ) -> Page[SoloBoardRow]:
+        return await self._read(
+            lambda c: leaderboards.solo_board(
+                c, level=level, guild_id=guild_id, offset=offset, limit=limit
+            )
+        )
+
+    async def player_stats(self, user_id: int) -> PlayerStats:
+        return await self._read(lambda c: leaderboards.player_stats(c, user_id))

@@ -1,0 +1,298 @@
+"""The game store: the one object the bot uses to read and write its database.
+
+Every write is one ``BEGIN IMMEDIATE`` transaction, committed before the method
+returns. Writes that change a game are versioned: the caller passes the version it
+read, and a :class:`~db.errors.VersionConflict` means another write won and nothing of
+this one was stored. One connection per ``Store``; an ``asyncio.Lock`` keeps the
+tasks sharing it from interleaving inside a transaction.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import aiosqlite
+
+from db import games as g
+from db import results
+from db.clock import opt_from_db, opt_to_db, to_db
+from db.errors import ChannelBusy, GameNotFound
+from db.results_api import ResultsApi
+from db.rows import OPEN_STATUSES, ActionRow, GameRow, Mode, ResultRecord, Status
+
+
+class Store(ResultsApi):
+    """Open with ``await Store.open(path)`` (or ``async with await Store.open(path)``)."""
+
+    # -- games ------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        mode: Mode,
+        guild_id: int | None,
+        channel_id: int,
+        players: tuple[int, int],
+        seed: int,
+        state_json: str,
+        status: Status = "challenge",
+        options: dict[str, Any] | None = None,
+        deadline: datetime | None = None,
+        reminder_at: g.ReminderAt = None,
+    ) -> GameRow:
+        """A new game (version 0, no actions). Raises ChannelBusy if the channel has one."""
+        if status not in OPEN_STATUSES:
+            raise ValueError(f"a new game is a challenge or active, not {status}")
+        g.require_json(state_json, "state_json")
+        options_json = json.dumps(options or {}, sort_keys=True, separators=(",", ":"))
+        now = self._now()
+        stamp = to_db(now)
+        try:
+            async with self._write() as conn:
+                async with conn.execute(
+                    "INSERT INTO games (mode, guild_id, channel_id, player0, player1, status,"
+                    " seed, options, state, deadline, reminder_at, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    (
+                        mode,
+                        guild_id,
+                        channel_id,
+                        players[0],
+                        players[1],
+                        status,
+                        seed,
+                        options_json,
+                        state_json,
+                        opt_to_db(deadline),
+                        g.reminder_text(reminder_at, now, deadline),
+                        stamp,
+                        stamp,
+                    ),
+                ) as cur:
+                    row = await cur.fetchone()
+                assert row is not None
+                game = await g.fetch_game(conn, int(row[0]))
+        except sqlite3.IntegrityError as exc:
+            if "games.channel_id" in str(exc):
+                raise ChannelBusy(channel_id) from exc
+            raise
+        assert game is not None
+        return game
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        return await self._read(lambda c: g.fetch_game(c, game_id))
+
+    async def active_game_in_channel(self, channel_id: int) -> GameRow | None:
+        rows = await self._read(
+            lambda c: g.fetch_games(
+                c, f"{g.SELECT_GAME} WHERE channel_id = ? AND {g.OPEN}", (channel_id,)
+            )
+        )
+        return rows[0] if rows else None
+
+    async def active_games(self) -> list[GameRow]:
+        """Every challenge and game in progress, oldest first: what start-up restores."""
+        return await self._read(
+            lambda c: g.fetch_games(c, f"{g.SELECT_GAME} WHERE {g.OPEN} ORDER BY id")
+        )
+
+    async def open_games_for_user(self, user_id: int) -> list[GameRow]:
+        return await self._read(
+            lambda c: g.fetch_games(
+                c,
+                f"{g.SELECT_GAME} WHERE player0 = ?1 AND {g.OPEN} UNION"
+                f" {g.SELECT_GAME} WHERE player1 = ?1 AND {g.OPEN} ORDER BY id",
+                (user_id,),
+            )
+        )
+
+    async def active_solo_game_for_user(self, user_id: int) -> GameRow | None:
+        rows = [r for r in await self.open_games_for_user(user_id) if r.mode == "solo"]
+        return rows[-1] if rows else None
+
+    async def action_log(self, game_id: int) -> list[ActionRow]:
+        async def run(conn: aiosqlite.Connection) -> list[ActionRow]:
+            async with conn.execute(
+                "SELECT game_id, seq, actor, action, created_at FROM actions"
+                " WHERE game_id = ? ORDER BY seq",
+                (game_id,),
+            ) as cur:
+                return [g.action_from_row(r) for r in await cur.fetchall()]
+
+        return await self._read(run)
+
+    async def commit_move(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        actor: int,
+        actions: Sequence[str],
+        state_json: str,
+        status: Status,
+        deadline: datetime | None,
+        reminder_at: g.ReminderAt = g.HALF,
+        result: ResultRecord | None = None,
+    ) -> GameRow:
+        """Append ``actions`` (JSON texts, may be empty) to the log and store the new state.
+
+        One transaction: version check, action rows with consecutive seq numbers, new
+        state, version + 1, status, deadline (the reminder reset), and ``result`` when
+        the move ended the game. Raises VersionConflict / GameClosed / GameNotFound
+        having written nothing.
+        """
+        for text in actions:
+            g.require_json(text, "each action")
+        g.require_json(state_json, "state_json")
+        return await self._change(
+            game_id,
+            expected_version=expected_version,
+            status=status,
+            state_json=state_json,
+            deadline=deadline,
+            reminder_at=reminder_at,
+            result=result,
+            actor=actor,
+            actions=actions,
+        )
+
+    async def set_status(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        status: Status,
+        state_json: str | None = None,
+        deadline: datetime | None = None,
+        reminder_at: g.ReminderAt = g.HALF,
+        result: ResultRecord | None = None,
+    ) -> GameRow:
+        """Accept, decline, cancel, expire or forfeit: a versioned change with no action.
+
+        ``state_json`` None keeps the state; ``deadline`` is the new one (None: none).
+        """
+        if state_json is not None:
+            g.require_json(state_json, "state_json")
+        return await self._change(
+            game_id,
+            expected_version=expected_version,
+            status=status,
+            state_json=state_json,
+            deadline=deadline,
+            reminder_at=reminder_at,
+            result=result,
+            actor=0,
+            actions=(),
+        )
+
+    async def _change(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        status: Status,
+        state_json: str | None,
+        deadline: datetime | None,
+        reminder_at: g.ReminderAt,
+        result: ResultRecord | None,
+        actor: int,
+        actions: Sequence[str],
+    ) -> GameRow:
+        if result is not None and status not in ("finished", "forfeited"):
+            raise ValueError("a result is recorded only when the game is finished or forfeited")
+        now = self._now()
+        stamp = to_db(now)
+        async with self._write() as conn:
+            game = await g.check_writable(conn, game_id, expected_version)
+            await conn.executemany(
+                "INSERT INTO actions (game_id, seq, actor, action, created_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [(game_id, game.action_count + i, actor, a, stamp) for i, a in enumerate(actions)],
+            )
+            await g.update_game(
+                conn,
+                game,
+                status=status,
+                state_json=game.state_json if state_json is None else state_json,
+                added_actions=len(actions),
+                deadline=opt_to_db(deadline),
+                reminder_at=g.reminder_text(reminder_at, now, deadline),
+                now=stamp,
+            )
+            if result is not None:
+                await results.insert_result(
+                    conn,
+                    game_id=game_id,
+                    mode=game.mode,
+                    guild_id=game.guild_id,
+                    players=game.players,
+                    record=result,
+                    at=stamp,
+                )
+            updated = await g.fetch_game(conn, game_id)
+        assert updated is not None
+        return updated
+
+    async def set_table_message(self, game_id: int, channel_id: int, message_id: int) -> None:
+        """Where the game's public table is; not versioned (it is not game state)."""
+        async with self._write() as conn:
+            cur = await conn.execute(
+                "UPDATE games SET table_channel_id = ?, table_message_id = ? WHERE id = ?",
+                (channel_id, message_id, game_id),
+            )
+            if cur.rowcount != 1:
+                raise GameNotFound(game_id)
+
+    async def mark_reminder_sent(self, game_id: int, *, expected_version: int) -> GameRow | None:
+        """Record that this turn's reminder went out; None if the game moved on meanwhile.
+
+        Not a version bump: a reminder changes no game state.
+        """
+        async with self._write() as conn:
+            cur = await conn.execute(
+                f"UPDATE games SET reminder_sent = 1 WHERE id = ? AND version = ? AND {g.OPEN}",
+                (game_id, expected_version),
+            )
+            if cur.rowcount != 1:
+                return None
+            return await g.fetch_game(conn, game_id)
+
+    async def due_deadlines(self, now: datetime) -> list[GameRow]:
+        """Open games (challenges included) whose deadline is at or before ``now``."""
+        return await self._read(
+            lambda c: g.fetch_games(
+                c,
+                f"{g.SELECT_GAME} WHERE deadline IS NOT NULL AND {g.OPEN} AND deadline <= ?"
+                " ORDER BY deadline, id",
+                (to_db(now),),
+            )
+        )
+
+    async def due_reminders(self, now: datetime) -> list[GameRow]:
+        """Open games whose reminder time has come and whose reminder is not yet sent."""
+        return await self._read(
+            lambda c: g.fetch_games(
+                c,
+                f"{g.SELECT_GAME} WHERE reminder_at IS NOT NULL AND reminder_sent = 0"
+                f" AND {g.OPEN} AND reminder_at <= ? ORDER BY reminder_at, id",
+                (to_db(now),),
+            )
+        )
+
+    async def next_deadline(self) -> datetime | None:
+        """The earliest pending deadline or unsent reminder of any open game, for a timer."""
+
+        async def run(conn: aiosqlite.Connection) -> datetime | None:
+            async with conn.execute(
+                f"SELECT MIN(t) FROM (SELECT MIN(deadline) AS t FROM games WHERE {g.OPEN}"
+                f" AND deadline IS NOT NULL UNION ALL SELECT MIN(reminder_at) FROM games"
+                f" WHERE {g.OPEN} AND reminder_at IS NOT NULL AND reminder_sent = 0)"
+            ) as cur:
+                row = await cur.fetchone()
+            return None if row is None else opt_from_db(row[0])
+
+        return await self._read(run)
