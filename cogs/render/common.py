@@ -84,6 +84,16 @@ def robot_label(view: PlayerView, seat: SeatView) -> str:
     return f"robot, level {view.level}" if view.level is not None else "robot"
 
 
+def utf16_len(text: str | None) -> int:
+    """Length in UTF-16 code units: the strictest reading of Discord's limits."""
+    return len(text.encode("utf-16-le")) // 2 if text else 0
+
+
 def clip(text: str, limit: int) -> str:
-    """Text cut to at most ``limit`` characters, ending in an ellipsis when cut."""
-    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
+    """Text cut to at most ``limit`` UTF-16 units, ending in an ellipsis when cut."""
+    if utf16_len(text) <= limit:
+        return text
+    out = text[: max(limit - 1, 0)]
+    while out and utf16_len(out) > limit - 1:
+        out = out[:-1]
+    return out + "…"
