@@ -1,0 +1,95 @@
+"""Turn timers: deadlines and half-time reminders live in the database."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from db import Store
+
+from .conftest import START, FakeClock, new_game
+
+DAY = timedelta(hours=24)
+
+
+async def _move(store: Store, game_id: int, deadline, **kw):
+    game = await store.get_game(game_id)
+    return await store.commit_move(game_id, expected_version=game.version, actor=11,
+                                   actions=['{"type":"pass"}'], state_json="{}",
+                                   status=kw.pop("status", "active"), deadline=deadline, **kw)
+
+
+async def test_due_deadlines_returns_open_games_whose_time_is_up(
+    store: Store, clock: FakeClock
+) -> None:
+    challenge = await new_game(store, status="challenge", deadline=START + timedelta(minutes=10))
+    late = await new_game(store, deadline=START + timedelta(hours=1))
+    later = await new_game(store, deadline=START + timedelta(hours=2))
+    await new_game(store)  # no deadline
+    ended = await new_game(store, deadline=START + timedelta(minutes=1))
+    await store.set_status(ended.id, expected_version=0, status="cancelled")
+
+    assert await store.due_deadlines(START) == []
+    assert [g.id for g in await store.due_deadlines(START + timedelta(minutes=10))] == [
+        challenge.id]  # exactly at the deadline counts
+    due = await store.due_deadlines(START + timedelta(hours=3))
+    assert [g.id for g in due] == [challenge.id, late.id, later.id]  # earliest first
+    # a move pushes the deadline on, so the game is no longer due
+    await _move(store, late.id, START + timedelta(hours=5))
+    assert [g.id for g in await store.due_deadlines(START + timedelta(hours=3))] == [
+        challenge.id, later.id]
+
+
+async def test_deadlines_compare_instants_across_time_zones(store: Store) -> None:
+    from datetime import timezone
+
+    plus2 = timezone(timedelta(hours=2))
+    game = await new_game(store, deadline=(START + timedelta(hours=1)).astimezone(plus2))
+    assert (await store.get_game(game.id)).deadline == START + timedelta(hours=1)
+    assert await store.due_deadlines((START + timedelta(minutes=59)).astimezone(plus2)) == []
+    assert len(await store.due_deadlines(START + timedelta(hours=1))) == 1
+
+
+async def test_reminder_at_half_time_once_per_turn(store: Store, clock: FakeClock) -> None:
+    game = await new_game(store)
+    game = await _move(store, game.id, START + DAY)
+    assert game.reminder_at == START + DAY / 2
+    assert await store.next_deadline() == START + DAY / 2
+
+    assert await store.due_reminders(START + DAY / 2 - timedelta(seconds=1)) == []
+    due = await store.due_reminders(START + DAY / 2)
+    assert [g.id for g in due] == [game.id]
+    marked = await store.mark_reminder_sent(game.id, expected_version=game.version)
+    assert marked is not None and marked.reminder_sent and marked.version == game.version
+    assert await store.due_reminders(START + DAY) == []  # not twice
+    assert await store.next_deadline() == START + DAY  # now the forfeit is next
+
+    clock.advance(hours=13)
+    nxt = await _move(store, game.id, clock.now + DAY)  # next turn: a fresh reminder
+    assert not nxt.reminder_sent and nxt.reminder_at == clock.now + DAY / 2
+    assert await store.due_reminders(clock.now + DAY / 2) != []
+
+
+async def test_reminder_for_a_turn_that_moved_on_is_not_marked(store: Store) -> None:
+    game = await _move(store, (await new_game(store)).id, START + DAY)
+    newer = await _move(store, game.id, START + 2 * DAY)
+    assert await store.mark_reminder_sent(game.id, expected_version=game.version) is None
+    assert not (await store.get_game(game.id)).reminder_sent
+    assert await store.mark_reminder_sent(game.id, expected_version=newer.version) is not None
+
+
+async def test_explicit_or_no_reminder(store: Store) -> None:
+    game = await new_game(store)
+    kept = START + timedelta(hours=3)
+    game = await _move(store, game.id, START + DAY, reminder_at=kept)
+    assert game.reminder_at == kept
+    game = await _move(store, game.id, START + DAY, reminder_at=None)
+    assert game.reminder_at is None
+    assert await store.due_reminders(START + 2 * DAY) == []
+
+
+async def test_ending_a_game_clears_its_timers(store: Store) -> None:
+    game = await _move(store, (await new_game(store)).id, START + DAY)
+    done = await _move(store, game.id, START + DAY, status="finished")
+    assert done.deadline is None and done.reminder_at is None
+    assert await store.due_deadlines(START + 2 * DAY) == []
+    assert await store.next_deadline() is None
