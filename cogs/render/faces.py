@@ -45,8 +45,22 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
+@lru_cache(maxsize=1024)
 def text_width(text: str, size: int) -> float:
     return font(size).getlength(text)
+
+
+@lru_cache(maxsize=1024)
+def text_stamp(text: str, size: int, fill: RGB, anchor: str = "lm") -> tuple[Image.Image, int, int]:
+    """Text drawn once on a transparent image, with its offset from the anchor point.
+
+    Labels repeat from one render to the next (names, counts), so pasting a cached stamp
+    is much cheaper than laying out the glyphs again."""
+    f = font(size)
+    left, top, right, bottom = (round(v) for v in f.getbbox(text, anchor=anchor))
+    img = Image.new("RGBA", (max(right - left, 1), max(bottom - top, 1)), (0, 0, 0, 0))
+    ImageDraw.Draw(img).text((-left, -top), text, font=f, fill=fill, anchor=anchor)
+    return img, left, top
 
 
 def draw_arrow(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, fill: RGB) -> None:

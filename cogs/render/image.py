@@ -32,6 +32,7 @@ from cogs.render.faces import (
     font,
     lowered_badge,
     overhang,
+    text_stamp,
     text_width,
 )
 from engine.cards import LETTERS
@@ -84,6 +85,14 @@ def _area_layout(groups: list[Group], left: int) -> tuple[list[tuple[int, int, G
     return out, rows
 
 
+def _text(img: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB,
+          anchor: str = "lm") -> None:
+    """Draw text through the stamp cache."""
+    stamp, dx, dy = text_stamp(text, size, fill, anchor)
+    img.paste(stamp, (round(xy[0]) + dx, round(xy[1]) + dy), stamp)
+
+
+@lru_cache(maxsize=256)
 def _fit(text: str, size: int, max_w: float) -> str:
     """Text cut (with an ellipsis) to fit ``max_w`` pixels."""
     if text_width(text, size) <= max_w:
@@ -105,15 +114,14 @@ def _pile_icon(draw: ImageDraw.ImageDraw, x: float, y: float, fill: RGB) -> None
                                fill=fill, outline=INK, width=1)
 
 
-def _header(draw: ImageDraw.ImageDraw, view: PlayerView, y: int) -> None:
-    draw.text((MARGIN, y + 12), f"Street · {len(view.street)} cards", font=font(TITLE),
-              fill=TEXT, anchor="lm")
+def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PlayerView, y: int) -> None:
+    _text(img, (MARGIN, y + 12), f"Street · {len(view.street)} cards", TITLE, TEXT)
     parts = [(f"Draw {view.pile_size}", CARD_BACK),
              (f"Discard {view.discard_size}", (110, 110, 110))]
     x = WIDTH - MARGIN
     for label, colour in reversed(parts):
         x -= text_width(label, BODY)
-        draw.text((x, y + 12), label, font=font(BODY), fill=TEXT, anchor="lm")
+        _text(img, (x, y + 12), label, BODY, TEXT)
         x -= 26
         _pile_icon(draw, x, y + 1, colour)
         x -= 18
@@ -121,7 +129,7 @@ def _header(draw: ImageDraw.ImageDraw, view: PlayerView, y: int) -> None:
         label = "second pile"
         w = text_width(label, 14) + 16
         draw.rounded_rectangle((x - w, y + 2, x, y + 22), radius=10, fill=(70, 74, 84))
-        draw.text((x - w / 2, y + 12), label, font=font(14), fill=TEXT, anchor="mm")
+        _text(img, (x - w / 2, y + 12), label, 14, TEXT, "mm")
 
 
 def _street(img: Image.Image, draw: ImageDraw.ImageDraw, view: PlayerView, y: int) -> int:
@@ -130,8 +138,7 @@ def _street(img: Image.Image, draw: ImageDraw.ImageDraw, view: PlayerView, y: in
     per_row = (WIDTH - 2 * MARGIN + STREET_GAP) // (cw + STREET_GAP)
     row_h = BADGE_H // 2 + ch + 10
     if not cards:
-        draw.text((MARGIN, y + row_h // 2), "The Street is empty", font=font(BODY), fill=MUTED,
-                  anchor="lm")
+        _text(img, (MARGIN, y + row_h // 2), "The Street is empty", BODY, MUTED)
     for i, card in enumerate(cards):
         x = MARGIN + (i % per_row) * (cw + STREET_GAP)
         top = y + (i // per_row) * row_h + BADGE_H // 2
@@ -163,25 +170,23 @@ def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, view: PlayerView, names: 
     # right side: hand size and the VP on the table
     vp = f"{seat.area_vp} VP"
     rx = WIDTH - MARGIN - 12 - text_width(vp, TITLE)
-    draw.text((rx, mid), vp, font=font(TITLE), fill=TEXT, anchor="lm")
+    _text(img, (rx, mid), vp, TITLE, TEXT)
     if not seat.is_robot:
         hand = f"hand {seat.hand_size}"
         rx -= 24 + text_width(hand, BODY)
-        draw.text((rx, mid), hand, font=font(BODY), fill=TEXT, anchor="lm")
+        _text(img, (rx, mid), hand, BODY, TEXT)
         _pile_icon(draw, rx - 24, mid - 12, CARD_BACK)
         rx -= 24
     tags = [t for t in (robot_label(view, seat), "starts" if view.first == seat.seat else "") if t]
     tag_text = " · ".join(tags)
     tag_w = text_width(tag_text, 14) + 12 if tags else 0
     name = _fit(seat_name(view, names, seat.seat), TITLE, rx - x - tag_w - 16)
-    draw.text((x, mid), name, font=font(TITLE), fill=ACCENT if current else TEXT, anchor="lm")
+    _text(img, (x, mid), name, TITLE, ACCENT if current else TEXT)
     if tags:
-        draw.text((x + text_width(name, TITLE) + 12, mid), tag_text, font=font(14), fill=MUTED,
-                  anchor="lm")
+        _text(img, (x + text_width(name, TITLE) + 12, mid), tag_text, 14, MUTED)
     top = y + LABEL_H
     if not groups:
-        draw.text((left, top + row_h // 2), "No cards on the table yet", font=font(BODY),
-                  fill=MUTED, anchor="lm")
+        _text(img, (left, top + row_h // 2), "No cards on the table yet", BODY, MUTED)
     for gx, row, g in layout:
         face = area_card(g.code, g.count, AREA_SIZE)
         img.paste(face, (gx, top + row * row_h), face)
@@ -206,10 +211,9 @@ def _footer_lines(view: PlayerView, names: tuple[str, str]) -> list[tuple[str, R
     return lines
 
 
-def _footer(draw: ImageDraw.ImageDraw, lines: list[tuple[str, RGB]], y: int) -> None:
+def _footer(img: Image.Image, lines: list[tuple[str, RGB]], y: int) -> None:
     for text, colour in lines:
-        draw.text((MARGIN, y + 12), _fit(text, TITLE, WIDTH - 2 * MARGIN), font=font(TITLE),
-                  fill=colour, anchor="lm")
+        _text(img, (MARGIN, y + 12), _fit(text, TITLE, WIDTH - 2 * MARGIN), TITLE, colour)
         y += 28
 
 
@@ -228,11 +232,11 @@ def render_table_image(view: PlayerView, names: tuple[str, str]) -> Image.Image:
     img = Image.new("RGB", (WIDTH, _height(view, len(lines))), BACKGROUND)
     draw = ImageDraw.Draw(img)
     y = MARGIN
-    _header(draw, view, y)
+    _header(img, draw, view, y)
     y = _street(img, draw, view, y + 26)
     for seat in view.seats:
         y = _seat(img, draw, view, names, seat, y) + 10
-    _footer(draw, lines, y)
+    _footer(img, lines, y)
     return img
 
 
