@@ -91,16 +91,16 @@ def why_illegal(s: GameState, key: Key) -> str:
             return "After the draw pile's switch the Street can be refreshed only once a turn."
         return _street_card(s, a) or "That refresh is not possible."
     if kind in (op.ACCOUNTANT, op.BRUTE):
-        family = "Accountant" if kind == op.ACCOUNTANT else "Brute"
+        family = "an Accountant" if kind == op.ACCOUNTANT else "a Brute"
         stage = STAGE_ACCOUNTANT if kind == op.ACCOUNTANT else STAGE_BRUTE
         if s.stage > stage:
             return (
-                f"You can't play a {family} now: each family's ability once a turn, "
+                f"You can't play {family} now: each family's ability once a turn, "
                 "in order (refresh, Accountant, Brute, take)."
             )
         if kind == op.BRUTE and not s.street:
             return "The Street is empty: there is no card for a Brute to lower."
-        return f"You have no {family} {a} in your hand."
+        return f"You have no {family.split()[1]} {a} in your hand."
     if kind == op.TAKE:
         return _street_card(s, a) or why_take_fails(s, a)
     if kind in (op.EXCHANGE_TAKE, op.EXCHANGE_DONE, op.EXCHANGE_GIVE):
