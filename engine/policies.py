@@ -1,0 +1,264 @@
+"""Policies: automatic players that pick one of the legal keys of a state.
+
+A policy gets the state (the seat to move is ``state.current``) and a
+``random.Random`` and returns one key of ``state.legal_keys()``. Policies work on
+keys and card counts only, so simulations stay fast (no pydantic in the loop).
+
+* ``random``  — uniform over the legal keys (it often passes, so games end early);
+* ``eager``   — uniform over the legal keys except Pass, which it plays only when forced;
+* ``greedy``  — a simple sensible baseline: takes the most valuable card it can pay
+  for, plays a Brute or an Accountant only when that lets it take something better,
+  refreshes only when it can take nothing, passes only when nothing else is possible;
+* ``robot``   — the solo robot gangster's seat: the engine's RobotTurn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING, Final
+
+from engine import actions as op
+from engine.cards import ACCOUNTANT, BRUTE, VP
+from engine.rules import payable
+from engine.state import (
+    BRUTE_AMOUNT,
+    BRUTE_TARGET,
+    EXCHANGE_GIVE,
+    EXCHANGE_TAKE,
+    PAY,
+    STAGE_ACCOUNTANT,
+    STAGE_BRUTE,
+)
+
+if TYPE_CHECKING:
+    from engine.actions import Key
+    from engine.state import GameState
+
+Policy = Callable[["GameState", random.Random], "Key"]
+
+_A: Final = ACCOUNTANT * 5
+_B: Final = BRUTE * 5
+_NONE: Final = -1  # score of "nothing can be taken"
+
+
+def random_policy(state: GameState, rng: random.Random) -> Key:
+    """Uniform over the legal keys."""
+    return rng.choice(state.legal_keys())
+
+
+def eager_policy(state: GameState, rng: random.Random) -> Key:
+    """Uniform over the legal keys, passing only when nothing else is legal."""
+    keys = state.legal_keys()
+    if len(keys) > 1 and keys[-1][0] == op.PASS:  # Pass is listed last
+        return keys[rng.randrange(len(keys) - 1)]
+    return rng.choice(keys)
+
+
+def robot_policy(state: GameState, rng: random.Random) -> Key:
+    """The robot gangster's seat: its whole turn is one engine action (rule 9.6)."""
+    key = (op.ROBOT, 0, 0)
+    if key not in state.legal_keys():
+        raise ValueError("the robot policy only plays the robot seat of a solo game")
+    return key
+
+
+# --------------------------------------------------------------------- greedy
+
+
+def _score(card: int) -> int:
+    """How much a card is worth taking: its VP first, then its rank (a better payment)."""
+    return VP[card] * 5 + card % 5
+
+
+def _best_take(hand: list[int], street: list[int], bidx: int = -1, bamt: int = 0) -> int:
+    """Score of the best card ``hand`` can pay for now, -1 if none."""
+    best = _NONE
+    for i, k in enumerate(street):
+        r = k % 5
+        eff = max(0, r - bamt) if i == bidx else r
+        if _score(k) > best and payable(hand, k, eff):
+            best = _score(k)
+    return best
+
+
+def _brute_plan(hand: list[int], street: list[int]) -> tuple[int, int, int, int]:
+    """Best (score, brute rank, index, amount) reachable by playing one Brute first.
+    The smallest Brute and the smallest reduction that do the job are preferred."""
+    best = (_NONE, 0, -1, 0)
+    for br in (1, 2, 3, 4):
+        if not hand[_B + br]:
+            continue
+        h = hand[:]
+        h[_B + br] -= 1
+        for i, k in enumerate(street):
+            r = k % 5
+            sc = _score(k)
+            if sc <= best[0]:
+                continue
+            for d in range(1, min(br, r) + 1):
+                if payable(h, k, r - d):
+                    best = (sc, br, i, d)
+                    break
+    return best
+
+
+def _value(hand: list[int], state: GameState, brute_open: bool) -> int:
+    """Best score this hand can still reach this turn (with a Brute if still allowed)."""
+    v = _best_take(hand, state.street, state.brute_idx, state.brute_amt)
+    if brute_open:
+        v = max(v, _brute_plan(hand, state.street)[0])
+    return v
+
+
+def _give_order(hand: list[int]) -> list[int]:
+    """Hand kinds, least useful first (low VP, low rank): the ones to put down first."""
+    return sorted((k for k in range(20) if hand[k]), key=lambda k: (VP[k], k % 5))
+
+
+def _after_gives(hand: list[int], n: int, state: GameState) -> int:
+    """Value after putting ``n`` cards down, each chosen to keep the best value."""
+    h = hand[:]
+    for _ in range(n):
+        best_k, best_v = -1, _NONE - 1
+        for k in _give_order(h):
+            h[k] -= 1
+            v = _value(h, state, True)
+            h[k] += 1
+            if v > best_v:
+                best_k, best_v = k, v
+        if best_k < 0:
+            return _NONE
+        h[best_k] -= 1
+    return _value(h, state, True)
+
+
+def _accountant_plan(state: GameState) -> tuple[int, int]:
+    """Best (score, Accountant rank) reachable by playing an Accountant and taking up
+    to two cards back (a payment never needs more than two)."""
+    seat = state.current
+    hand, area = state.hands[seat], state.areas[seat]
+    best = (_NONE, 0)
+    for ar in (1, 2, 3, 4):
+        if not hand[_A + ar]:
+            continue
+        h = hand[:]
+        h[_A + ar] -= 1
+        pool = [k for k in range(20) if area[k] - (k == _A + ar) > 0]
+        for n in range(1, min(ar, 2) + 1):
+            for back in combinations_with_replacement(pool, n):
+                if any(back.count(k) > area[k] - (k == _A + ar) for k in back):
+                    continue
+                h2 = h[:]
+                for k in back:
+                    h2[k] += 1
+                v = _after_gives(h2, n, state)
+                if v > best[0]:
+                    best = (v, ar)
+    return best
+
+
+def _greedy_main(state: GameState, keys: list[Key]) -> Key:
+    hand = state.hands[state.current]
+    street = state.street
+    direct, direct_i = _NONE, -1
+    for key in keys:
+        if key[0] == op.TAKE:
+            sc = _score(street[key[1]])
+            if sc > direct:
+                direct, direct_i = sc, key[1]
+    brute = _brute_plan(hand, street) if state.stage <= STAGE_BRUTE else (_NONE, 0, -1, 0)
+    acct = _accountant_plan(state) if state.stage <= STAGE_ACCOUNTANT else (_NONE, 0)
+    if acct[0] > max(direct, brute[0]) and (op.ACCOUNTANT, acct[1], 0) in keys:
+        return (op.ACCOUNTANT, acct[1], 0)
+    if brute[0] > direct and (op.BRUTE, brute[1], 0) in keys:
+        return (op.BRUTE, brute[1], 0)
+    if direct_i >= 0:
+        return (op.TAKE, direct_i, 0)
+    refreshes = [k for k in keys if k[0] == op.REFRESH]
+    if refreshes:  # nothing to take: show the most new cards (highest rank, least VP)
+        return max(refreshes, key=lambda k: (street[k[1]] % 5, -VP[street[k[1]]], -k[1]))
+    return keys[-1]  # Pass
+
+
+def greedy_policy(state: GameState, rng: random.Random) -> Key:
+    """The simple sensible baseline described in the module docstring (rng unused:
+    ties go to the leftmost card, so it is deterministic)."""
+    keys = state.legal_keys()
+    if len(keys) == 1:
+        return keys[0]
+    p = state.pending
+    seat = state.current
+    hand = state.hands[seat]
+    if p == EXCHANGE_TAKE:
+        owed = state.exch_taken
+        best_key, best_v = keys[-1], _after_gives(hand, owed, state)  # ExchangeDone
+        for key in keys[:-1]:
+            h = hand[:]
+            h[key[1]] += 1
+            v = _after_gives(h, owed + 1, state)
+            if v > best_v:
+                best_key, best_v = key, v
+        return best_key
+    if p == EXCHANGE_GIVE:
+        best_key, best_v = keys[0], _NONE - 1
+        for k in _give_order(hand):
+            if (op.EXCHANGE_GIVE, k, 0) not in keys:
+                continue
+            h = hand[:]
+            h[k] -= 1
+            v = _value(h, state, state.stage <= STAGE_BRUTE)
+            if v > best_v:
+                best_key, best_v = (op.EXCHANGE_GIVE, k, 0), v
+        return best_key
+    if p == BRUTE_TARGET:
+        best_key, best_v = keys[0], _NONE
+        for key in keys:
+            k = state.street[key[1]]
+            r = k % 5
+            if _score(k) > best_v and any(
+                payable(hand, k, r - d) for d in range(1, min(state.brute_rank, r) + 1)
+            ):
+                best_key, best_v = key, _score(k)
+        return best_key
+    if p == BRUTE_AMOUNT:
+        k = state.street[state.brute_idx]
+        for key in keys:  # ascending amounts: the smallest reduction that suffices
+            if payable(hand, k, k % 5 - key[1]):
+                return key
+        return keys[-1]
+    if p == PAY:  # the lowest wild Mercenary; keep it and exhaust the genuine card
+        return min(keys, key=lambda key: (key[1], key[2]))
+    return _greedy_main(state, keys)
+
+
+POLICIES: Final[dict[str, Policy]] = {
+    "random": random_policy,
+    "eager": eager_policy,
+    "greedy": greedy_policy,
+    "robot": robot_policy,
+}
+
+DUEL_POLICIES: Final = ("random", "eager", "greedy")
+
+
+def get_policy(name: str) -> Policy:
+    """The policy called ``name``; ValueError listing the known names otherwise."""
+    try:
+        return POLICIES[name]
+    except KeyError:
+        known = ", ".join(POLICIES)
+        raise ValueError(f"unknown policy {name!r}: choose one of {known}") from None
+
+
+__all__ = [
+    "DUEL_POLICIES",
+    "POLICIES",
+    "Policy",
+    "eager_policy",
+    "get_policy",
+    "greedy_policy",
+    "random_policy",
+    "robot_policy",
+]
