@@ -1,0 +1,115 @@
+"""The process the crash test kills: plays duel games through GameService on a real file.
+
+    python tests/reliability/crash_child.py <database> <seed> [games]
+
+It resumes every open game it finds, opens new ones until ``games`` are running, and
+plays random legal moves, one action per ``GameService.play`` call: exactly the path
+the cogs use (load -> engine -> version-checked commit). Lines it prints, each flushed:
+
+    R                       ready: the store is open, play starts
+    G <game>                a game was created and accepted (committed)
+    B <game> <seq>          about to play the action with this sequence number
+    C <game> <seq>          that action is committed (the "done" a player would see)
+    E <game>                the game ended (committed)
+    T <verb>                SQLite starts a statement (BEGIN, INSERT, UPDATE, COMMIT...)
+
+``FAMIGLIA_CRASH_JITTER_MS`` (test-only) sleeps a random 0..N ms before each SQL
+statement, in SQLite's worker thread, so the parent's kills land inside transactions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import sys
+import time
+from datetime import timedelta
+
+from bot.service import GameService, Refusal
+from db import GameRow, Store
+from engine import Action, GameState
+
+STRANGER = 999
+
+
+def emit(line: str) -> None:
+    """One whole line straight to the pipe: no buffer that a SIGKILL could lose or tear."""
+    os.write(1, (line + "\n").encode())
+
+
+def tracer(rng: random.Random, jitter_ms: float) -> object:
+    def trace(statement: str) -> None:
+        verb = statement.split(None, 1)[0].upper() if statement.strip() else "?"
+        if verb in ("BEGIN", "INSERT", "UPDATE", "COMMIT", "ROLLBACK"):
+            if jitter_ms > 0:
+                time.sleep(rng.uniform(0, jitter_ms) / 1000)
+            emit(f"T {verb}")
+
+    return trace
+
+
+async def open_game(service: GameService, rng: random.Random) -> GameRow:
+    a, b = rng.randrange(1, 10**6), rng.randrange(10**6, 2 * 10**6)
+    channel = rng.randrange(1, 2**40)
+    row = await service.challenge(1, channel, a, b, ["A", "B"])
+    moved = await service.answer_challenge(row.id, b, "accept")
+    emit(f"G {moved.game.id}")
+    return moved.game
+
+
+async def play_one(service: GameService, game: GameRow, rng: random.Random) -> GameRow | None:
+    """One random legal action by the seat to move; the game after it, None once over."""
+    state = GameState.from_json(game.state_json)
+    user = game.players[state.current]
+
+    def build(s: GameState) -> list[Action]:
+        return [rng.choice(s.legal_actions())]
+
+    if rng.random() < 0.05:  # now and then a stranger tries: refused, nothing written
+        try:
+            await service.play(game.id, STRANGER, None, build)
+        except Refusal:
+            pass
+        else:
+            raise AssertionError("a stranger's move was accepted")
+    seq = game.action_count
+    emit(f"B {game.id} {seq}")
+    moved = await service.play(game.id, user, seq, build)
+    emit(f"C {game.id} {seq}")
+    if moved.ended:
+        emit(f"E {game.id}")
+        return None
+    return moved.game
+
+
+async def main(path: str, seed: int, games: int) -> None:
+    rng = random.Random(seed)
+    jitter = float(os.environ.get("FAMIGLIA_CRASH_JITTER_MS", "0"))
+    store = await Store.open(path)
+    await store._conn.set_trace_callback(tracer(random.Random(seed + 1), jitter))
+    service = GameService(
+        store,
+        turn_timeout=timedelta(hours=24),
+        challenge_timeout=timedelta(minutes=10),
+        clock=store._clock,
+        rng=rng,
+    )
+    running = [g for g in await store.active_games() if g.status == "active"]
+    emit("R")
+    try:
+        while True:
+            while len(running) < games:
+                running.append(await open_game(service, rng))
+            i = rng.randrange(len(running))
+            after = await play_one(service, running[i], rng)
+            if after is None:
+                running.pop(i)
+            else:
+                running[i] = after
+    finally:
+        await store.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 3))
