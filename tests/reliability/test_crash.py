@@ -104,14 +104,10 @@ def check_database(db: Path, tally: Tally) -> dict[int, int]:
             "SELECT id, status, seed, state, version, action_count FROM games"
         ).fetchall()
         for game_id, status, seed, state_json, version, action_count in games:
-            log = [
-                row[0]
-                for row in conn.execute(
-                    "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-                )
-            ]
-            seqs = [r[0] for r in conn.execute(
-                "SELECT seq FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))]
+            rows = conn.execute(
+                "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            ).fetchall()
+            seqs, log = [r[0] for r in rows], [r[1] for r in rows]
             assert seqs == list(range(action_count)), f"game {game_id}: gaps in the log"
             results = conn.execute(
                 "SELECT COUNT(*) FROM results WHERE game_id = ?", (game_id,)
@@ -161,7 +157,7 @@ def test_sigkill_never_loses_a_confirmed_move(tmp_path: Path) -> None:
     )
     print(report)
     assert tally.lost == [], report
-    assert tally.kills >= 50
+    assert tally.kills == KILLS  # 60 by default: the bar is at least 50
     assert len(tally.confirmed) > 10 * KILLS, report  # the children really played
     assert moved_again >= KILLS // 2, report
     assert tally.phases["inside transaction"] + tally.phases["committing"] >= 5, report
