@@ -1,0 +1,33 @@
+"""``python -m bot``: run the Famiglia bot (``--sync-global`` to publish commands)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from bot.logs import setup_logging
+from bot.settings import NO_TOKEN_HELP, Settings
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Famiglia bot.")
+    parser.add_argument(
+        "--sync-global",
+        action="store_true",
+        help="publish the slash commands to every server once (takes up to an hour to show)",
+    )
+    args = parser.parse_args(argv)
+    settings = Settings()
+    if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
+        print(NO_TOKEN_HELP, file=sys.stderr)
+        return 2
+    setup_logging(settings.log_level)
+    from bot.app import FamigliaBot
+
+    bot = FamigliaBot(settings, sync_global=args.sync_global)
+    bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

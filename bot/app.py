@@ -1,0 +1,103 @@
+"""The bot process: a ``commands.Bot`` that opens the store and wires the game in.
+
+No privileged intents: everything arrives as interactions. Commands are synced to
+``DEV_GUILD_ID`` at start-up when it is set (instant, for development); a global sync
+(up to an hour to show, rate-limited) happens only when asked for with
+``python -m bot --sync-global``.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+import discord
+from discord.ext import commands
+
+from bot.service import GameService
+from bot.settings import Settings
+from cogs.famiglia import FamigliaCog
+from cogs.flows import Flows
+from cogs.items import DYNAMIC_ITEMS
+from cogs.timer import TurnTimer
+from db.store import Store
+
+log = logging.getLogger(__name__)
+
+
+def intents() -> discord.Intents:
+    """Guilds only (channel cache); none of the privileged intents."""
+    return discord.Intents(guilds=True)
+
+
+class FamigliaBot(commands.Bot):
+    store: Store
+    service: GameService
+    flows: Flows
+    timer: TurnTimer
+
+    def __init__(
+        self, settings: Settings, *, sync_global: bool = False, rng: random.Random | None = None
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.sync_global = sync_global
+        self.rng = rng  # the seeds of new games; None: the system's randomness
+
+    async def setup_hook(self) -> None:
+        clock = discord.utils.utcnow
+        self.store = await Store.open(str(self.settings.database_path), clock=clock)
+        self.service = GameService(
+            self.store,
+            turn_timeout=self.settings.turn_timeout,
+            challenge_timeout=self.settings.challenge_timeout,
+            clock=clock,
+            rng=self.rng,
+        )
+        self.flows = Flows(self, self.service, self.settings.challenge_timeout_minutes)
+        open_games = await self.store.active_games()
+        log.info("store %s open: %d open game(s)", self.settings.database_path, len(open_games))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.add_cog(FamigliaCog(self.flows))
+        self.tree.on_error = self.on_app_command_error
+        await self.sync_commands()
+        self.timer = TurnTimer(self.service, self.flows)
+        self.timer.start()
+
+    async def sync_commands(self) -> None:
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d command(s) to guild %s", len(synced), guild.id)
+        if self.sync_global:
+            synced = await self.tree.sync()
+            log.info("synced %d command(s) globally (may take up to an hour)", len(synced))
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+    ) -> None:
+        """An unexpected failure: log it, and tell the user something went wrong."""
+        log.error(
+            "command %s failed", interaction.command and interaction.command.name, exc_info=error
+        )
+        text = "Something went wrong on our side; nothing was changed. Please try again."
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+    async def close(self) -> None:
+        if hasattr(self, "timer"):
+            await self.timer.stop()
+        if hasattr(self, "store"):
+            await self.store.close()
+        await super().close()

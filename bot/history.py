@@ -1,0 +1,37 @@
+"""The move log of a game, rebuilt from its seed and its action log.
+
+Events are not stored: replaying the log is exact (same seed + same actions = same
+game), so the table's "last moves" survive restarts without a second source of truth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from db.rows import GameRow
+from engine import Event, GameState, new_game, parse_action
+
+
+def initial_state(game: GameRow) -> GameState:
+    opts = game.options
+    return new_game(game.seed, mode=game.mode, first=opts.get("first"), level=opts.get("level"))  # type: ignore[arg-type]
+
+
+def replay_events(game: GameRow, action_jsons: Sequence[str], count: int) -> list[Event]:
+    """The events of the last ``count`` actions of the log."""
+    state = initial_state(game)
+    events: list[Event] = []
+    start = max(0, len(action_jsons) - count)
+    for i, text in enumerate(action_jsons):
+        happened = state.apply(parse_action(text))
+        if i >= start:
+            events.extend(happened)
+    return events
+
+
+def replay_state(game: GameRow, action_jsons: Sequence[str]) -> GameState:
+    """The state the log leads to; equals the stored state for every sound game."""
+    state = initial_state(game)
+    for text in action_jsons:
+        state.apply(parse_action(text))
+    return state

@@ -1,0 +1,338 @@
+"""Game orchestration without Discord: load, check who, apply, commit, say what to show.
+
+Every write goes through one per-game ``asyncio.Lock`` and the store's version check,
+so two clicks at once apply one move and the other is refused. A refusal is a
+:class:`Refusal` carrying the sentence to show the user; nothing was written then.
+The cogs turn results into messages; the crash tests drive this class directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Literal
+
+from bot.history import replay_events
+from db.errors import ChannelBusy, GameClosed, VersionConflict
+from db.rows import GameRow, ResultRecord
+from db.store import Store
+from engine import Action, Event, GameState, IllegalAction, dump_action, new_game, result
+
+Clock = Callable[[], datetime]
+
+STALE = "That button belongs to an earlier moment of the game; the game has moved on."
+CONFLICT = "That move is no longer possible: the game changed a moment ago."
+
+
+class Refusal(Exception):
+    """A polite no: ``str(refusal)`` is shown to the user; nothing changed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """A committed change of a game and what the cogs should show for it."""
+
+    game: GameRow
+    state: GameState
+    events: list[Event] = field(default_factory=list)
+    turn_passed: bool = False  # the seat to move changed
+    ended: bool = False  # the game is over (score, forfeit or timeout)
+    result: ResultRecord | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something the turn timer did: ``kind`` is expired, reminder or timeout."""
+
+    kind: str
+    moved: Moved
+
+
+def to_move(state: GameState) -> int | None:
+    return None if state.over else state.current
+
+
+class GameService:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        turn_timeout: timedelta,
+        challenge_timeout: timedelta,
+        clock: Clock,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.store = store
+        self.turn_timeout = turn_timeout
+        self.challenge_timeout = challenge_timeout
+        self.clock = clock
+        self._rng = rng or random.SystemRandom()
+        self._locks: dict[int, asyncio.Lock] = {}
+        #: Called after every write that may move a deadline (the turn timer listens).
+        self.listeners: list[Callable[[], None]] = []
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    # ------------------------------------------------------------------ reading
+    async def game(self, game_id: int) -> GameRow:
+        game = await self.store.get_game(game_id)
+        if game is None:
+            raise Refusal("That game does not exist any more.")
+        return game
+
+    async def load(self, game_id: int) -> tuple[GameRow, GameState]:
+        game = await self.game(game_id)
+        return game, GameState.from_json(game.state_json)
+
+    async def recent_events(self, game: GameRow, count: int) -> list[Event]:
+        """The events of the last ``count`` actions, rebuilt from seed and log."""
+        log = await self.store.action_log(game.id)
+        return replay_events(game, [row.action_json for row in log], count)
+
+    # --------------------------------------------------------------- challenges
+    async def challenge(
+        self, guild_id: int, channel_id: int, challenger: int, opponent: int, names: list[str]
+    ) -> GameRow:
+        if challenger == opponent:
+            raise Refusal("You cannot challenge yourself. Pick another member of this server.")
+        if await self.store.active_game_in_channel(channel_id) is not None:
+            raise Refusal(
+                "There is already a Famiglia game or challenge in this channel. "
+                "Finish it first, or start yours in another channel."
+            )
+        seed = self._rng.randrange(1, 2**62)
+        state = new_game(seed, mode="duel")
+        try:
+            game = await self.store.create_game(
+                mode="duel",
+                guild_id=guild_id,
+                channel_id=channel_id,
+                players=(challenger, opponent),
+                seed=seed,
+                state_json=state.to_json(),
+                status="challenge",
+                options={"names": names, "first": None, "level": None},
+                deadline=self.clock() + self.challenge_timeout,
+            )
+        except ChannelBusy:
+            raise Refusal("Someone just opened a game in this channel.") from None
+        self._changed()
+        return game
+
+    async def answer_challenge(self, game_id: int, user_id: int, answer: str) -> Moved:
+        """``answer`` is accept or decline (the opponent) or cancel (the challenger)."""
+        async with self.lock(game_id):
+            game, state = await self.load(game_id)
+            if game.status != "challenge":
+                raise Refusal("That challenge is no longer open.")
+            allowed = game.players[0] if answer == "cancel" else game.players[1]
+            if user_id != allowed:
+                who = "the challenger" if answer == "cancel" else "the challenged player"
+                raise Refusal(f"Only {who} can {answer} this challenge.")
+            if answer == "accept":
+                status, deadline = "active", self.clock() + self.turn_timeout
+            else:
+                status, deadline = ("declined" if answer == "decline" else "cancelled"), None
+            row = await self._write(game, user_id, [], state, status, deadline)
+            return Moved(row, state, ended=status != "active")
+
+    # -------------------------------------------------------------------- moves
+    async def play(
+        self,
+        game_id: int,
+        user_id: int,
+        seq: int | None,
+        build: Callable[[GameState], list[Action]],
+    ) -> Moved:
+        """Apply the actions ``build`` picks from the stored state, all or nothing.
+
+        ``seq`` is the action count a button was drawn for (None for slash commands);
+        ``build`` may raise IllegalAction with a message for the player.
+        """
+        async with self.lock(game_id):
+            game, state = await self.load(game_id)
+            seat = self._seat_to_act(game, state, user_id)
+            if seq is not None and seq != game.action_count:
+                raise Refusal(STALE)
+            try:
+                actions = build(state)
+                if not actions:
+                    raise IllegalAction("Nothing to do: choose a move first.")
+                new = state.copy()
+                events: list[Event] = []
+                for action in actions:
+                    events.extend(new.apply(action, seat))
+            except IllegalAction as error:
+                raise Refusal(str(error)) from None
+            return await self._commit_move(game, state, new, user_id, actions, events)
+
+    def _seat_to_act(self, game: GameRow, state: GameState, user_id: int) -> int:
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise Refusal("You are not playing in this game.")
+        if game.status == "challenge":
+            raise Refusal("The game has not started: the challenge is not accepted yet.")
+        if game.status != "active" or state.over:
+            raise Refusal("That game is over.")
+        if to_move(state) != seat:
+            raise Refusal("It is not your turn: wait for your opponent to move.")
+        return seat
+
+    async def _commit_move(
+        self,
+        game: GameRow,
+        before: GameState,
+        new: GameState,
+        user_id: int,
+        actions: Sequence[Action],
+        events: list[Event],
+    ) -> Moved:
+        turn_passed = to_move(new) != to_move(before)
+        ended = new.over
+        result = self._score_result(new) if ended else None
+        if ended:
+            deadline = None
+        elif turn_passed:
+            deadline = self.clock() + self.turn_timeout
+        else:
+            deadline = game.deadline  # the same turn goes on; its clock keeps running
+        status = "finished" if ended else "active"
+        row = await self._write(
+            game, user_id, actions, new, status, deadline, keep=not turn_passed, result=result
+        )
+        return Moved(row, new, events, turn_passed, ended, result)
+
+    @staticmethod
+    def _score_result(state: GameState) -> ResultRecord:
+        final = result(state)
+        return ResultRecord(
+            totals=final.totals,
+            winner=final.winner,  # type: ignore[arg-type]
+            reason="score",
+            level=state.level,
+            first_seat=state.first,  # type: ignore[arg-type]
+            high_score=final.high_score,
+        )
+
+    async def _write(
+        self,
+        game: GameRow,
+        user_id: int,
+        actions: Sequence[Action],
+        state: GameState,
+        status: str,
+        deadline: datetime | None,
+        *,
+        keep: bool = False,
+        result: ResultRecord | None = None,
+    ) -> GameRow:
+        """Commit, version-checked. ``keep``: the same turn goes on, so its reminder
+        stays where it was (and is not sent twice)."""
+        reminder: datetime | Literal["half"] | None = "half"
+        if keep:
+            reminder = None if game.reminder_sent else game.reminder_at
+        try:
+            if actions:
+                row = await self.store.commit_move(
+                    game.id,
+                    expected_version=game.version,
+                    actor=user_id,
+                    actions=[dump_action(a) for a in actions],
+                    state_json=state.to_json(),
+                    status=status,  # type: ignore[arg-type]
+                    deadline=deadline,
+                    reminder_at=reminder,
+                    result=result,
+                )
+            else:
+                row = await self.store.set_status(
+                    game.id,
+                    expected_version=game.version,
+                    status=status,  # type: ignore[arg-type]
+                    deadline=deadline,
+                    reminder_at=reminder,
+                    result=result,
+                )
+        except (VersionConflict, GameClosed):
+            raise Refusal(CONFLICT) from None
+        self._changed()
+        return row
+
+    def _changed(self) -> None:
+        for listener in self.listeners:
+            listener()
+
+    # ------------------------------------------------------------------ endings
+    async def forfeit(
+        self, game_id: int, user_id: int, seq: int | None = None, *, timeout: bool = False
+    ) -> Moved:
+        """``user_id`` gives up (or, ``timeout``, ran out of time); the other seat wins."""
+        async with self.lock(game_id):
+            game, state = await self.load(game_id)
+            seat = game.seat_of(user_id)
+            if seat is None:
+                raise Refusal("You are not playing in this game.")
+            if game.status != "active":
+                raise Refusal("That game is not running.")
+            if seq is not None and seq != game.action_count:
+                raise Refusal(STALE)
+            record = ResultRecord(
+                totals=result(state).totals,
+                winner=1 - seat,  # type: ignore[arg-type]
+                reason="timeout" if timeout else "forfeit",
+                first_seat=state.first,  # type: ignore[arg-type]
+            )
+            row = await self._write(game, user_id, [], state, "forfeited", None, result=record)
+            return Moved(row, state, ended=True, result=record)
+
+    # -------------------------------------------------------------------- timer
+    async def due(self) -> list[Notice]:
+        """Expire old challenges, remind at half time, forfeit at the deadline."""
+        now = self.clock()
+        notices: list[Notice] = []
+        for game in await self.store.due_deadlines(now):
+            try:
+                if game.status == "challenge":
+                    notices.append(Notice("expired", await self._expire(game.id, now)))
+                elif game.status == "active":
+                    _, state = await self.load(game.id)
+                    seat = to_move(state)
+                    if seat is not None:
+                        moved = await self.forfeit(game.id, game.players[seat], timeout=True)
+                        notices.append(Notice("timeout", moved))
+            except Refusal:
+                continue  # a move or answer got there first
+        for game in await self.store.due_reminders(now):
+            if game.status != "active":
+                continue
+            async with self.lock(game.id):
+                if await self.store.mark_reminder_sent(game.id, expected_version=game.version):
+                    notices.append(
+                        Notice("reminder", Moved(game, GameState.from_json(game.state_json)))
+                    )
+        return notices
+
+    async def _expire(self, game_id: int, now: datetime) -> Moved:
+        async with self.lock(game_id):
+            game, state = await self.load(game_id)
+            if game.status != "challenge" or game.deadline is None or game.deadline > now:
+                raise Refusal("no longer due")
+            row = await self._write(game, 0, [], state, "expired", None)
+            return Moved(row, state, ended=True)
+
+    async def next_due(self) -> datetime | None:
+        """The earliest deadline or unsent reminder of any open game."""
+        moments: list[datetime] = []
+        for game in await self.store.active_games():
+            if game.deadline is not None:
+                moments.append(game.deadline)
+            if game.reminder_at is not None and not game.reminder_sent and game.status == "active":
+                moments.append(game.reminder_at)
+        return min(moments, default=None)

@@ -1,0 +1,51 @@
+"""Settings of the bot process, read from the environment and from ``.env``."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+
+
+class Settings(BaseSettings):
+    """Every setting the bot reads. ``.env.example`` lists them with safe defaults."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env",
+        env_file_encoding="utf-8",
+        env_ignore_empty=True,  # `DEV_GUILD_ID=` in .env means "not set"
+        extra="ignore",
+    )
+
+    discord_token: SecretStr | None = None
+    database_path: Path = Path("famiglia.db")
+    dev_guild_id: int | None = Field(default=None, gt=0)
+    turn_timeout_hours: float = Field(default=24.0, gt=0)
+    challenge_timeout_minutes: float = Field(default=10.0, gt=0)
+    log_level: LogLevel = "INFO"
+
+    @property
+    def turn_timeout(self) -> timedelta:
+        return timedelta(hours=self.turn_timeout_hours)
+
+    @property
+    def challenge_timeout(self) -> timedelta:
+        return timedelta(minutes=self.challenge_timeout_minutes)
+
+
+NO_TOKEN_HELP = """\
+DISCORD_TOKEN is not set, so the bot cannot log in to Discord.
+
+To get a token:
+  1. Open https://discord.com/developers/applications and click "New Application".
+  2. On the "Bot" page click "Reset Token" and copy the token.
+  3. Put it in .env next to this project as   DISCORD_TOKEN=<your token>
+     (cp .env.example .env creates the file; README.md explains inviting the bot).
+
+No token is needed to play: `famiglia play` starts a game in the terminal.
+"""

@@ -1,0 +1,147 @@
+"""Views (rows of buttons and selects) built from the engine's legal actions.
+
+Discord allows 5 rows: 5 buttons, or one select of at most 25 options, per row.
+The controls of a decision are one select per action type with several choices plus
+one row of buttons (single choices such as Pass, and Update), so a whole turn can be
+played by clicks alone. Labels come from the engine and are at most 80 characters.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.choices import Choice, choices
+from cogs.items import (
+    ActionButton,
+    ActionSelect,
+    ChallengeButton,
+    ForfeitButton,
+    HandButton,
+    RematchButton,
+    RulesButton,
+)
+from db.rows import GameRow
+from engine import GameState
+
+MAX_ROWS = 5
+MAX_BUTTONS = 5
+MAX_OPTIONS = 25
+
+PLACEHOLDERS = {
+    "refresh": "Refresh the Street: discard a card…",
+    "accountant": "Play an Accountant…",
+    "brute": "Play a Brute…",
+    "take": "Take a Street card…",
+    "exchange_take": "Take a card back from your play area…",
+    "exchange_give": "Put a card from your hand into your play area…",
+    "brute_target": "Choose the Street card to lower…",
+    "brute_amount": "Lower it by…",
+    "pay": "Choose how to pay…",
+}
+#: Shown as buttons even when the type has a single choice; order of the button row.
+ALWAYS_BUTTON = ("exchange_done", "pass")
+
+
+def _groups(state: GameState) -> dict[str, list[Choice]]:
+    groups: dict[str, list[Choice]] = {}
+    for choice in choices(state):
+        groups.setdefault(choice.action.type, []).append(choice)
+    return groups
+
+
+def move_controls(game: GameRow, state: GameState) -> discord.ui.View:
+    """Controls for the current decision of the seat to move, plus Update."""
+    view = discord.ui.View(timeout=None)
+    seq = game.action_count
+    buttons: list[Choice] = []
+    selects: list[tuple[str, list[Choice]]] = []
+    groups = _groups(state)
+    room = MAX_BUTTONS - 1  # one place for Update
+    for kind in sorted(groups, key=lambda k: (k not in ALWAYS_BUTTON, len(groups[k]))):
+        group = groups[kind]
+        if kind in ALWAYS_BUTTON or (len(group) <= room - len(buttons) and len(group) <= 2):
+            buttons.extend(group)
+        else:
+            selects.append((kind, group))
+    order = list(PLACEHOLDERS)
+    selects.sort(key=lambda item: order.index(item[0]) if item[0] in order else len(order))
+    for row, (kind, group) in enumerate(selects[: MAX_ROWS - 1]):
+        options = [discord.SelectOption(label=c.label, value=c.value) for c in group[:MAX_OPTIONS]]
+        select = ActionSelect(game.id, seq, kind, options, PLACEHOLDERS.get(kind))
+        select.item.row = row
+        view.add_item(select)
+    button_row = min(len(selects), MAX_ROWS - 1)
+    for choice in buttons[: MAX_BUTTONS - 1]:
+        button = ActionButton(game.id, seq, choice.value, choice.label)
+        button.item.row = button_row
+        view.add_item(button)
+    update = HandButton(game.id, seq, update=True)
+    update.item.row = button_row
+    view.add_item(update)
+    return view
+
+
+def hand_controls(game: GameRow, state: GameState, seat: int) -> discord.ui.View:
+    """What a player sees under their hand: the move controls on their turn, else Update."""
+    if game.status == "active" and not state.over and state.current == seat:
+        return move_controls(game, state)
+    view = discord.ui.View(timeout=None)
+    if game.is_open:
+        view.add_item(HandButton(game.id, game.action_count, update=True))
+    return view
+
+
+def table_controls(game: GameRow) -> discord.ui.View:
+    """The public table's buttons: Show my hand, Rules, Forfeit; Rematch once over."""
+    view = discord.ui.View(timeout=None)
+    if game.status == "challenge":
+        for answer in ("accept", "decline", "cancel"):
+            view.add_item(ChallengeButton(answer, game.id))
+        view.add_item(RulesButton())
+        return view
+    if game.status == "active":
+        view.add_item(HandButton(game.id, game.action_count))
+        view.add_item(RulesButton())
+        view.add_item(ForfeitButton(game.id, game.action_count))
+        return view
+    if game.status in ("finished", "forfeited"):
+        view.add_item(RematchButton(game.id))
+        view.add_item(RulesButton())
+    return view  # a declined, cancelled or expired challenge keeps no buttons
+
+
+def confirm_forfeit(game: GameRow) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ForfeitButton(game.id, game.action_count, confirm=True))
+    return view
+
+
+def component_problems(view: discord.ui.View) -> list[str]:
+    """Every Discord limit a view breaks (empty = fine): rows, widths, options, lengths."""
+    problems: list[str] = []
+    rows = view.to_components()
+    if len(rows) > MAX_ROWS:
+        problems.append(f"{len(rows)} rows > {MAX_ROWS}")
+    for r, row in enumerate(rows):
+        parts: list[dict[str, Any]] = row.get("components", [])
+        selects = [p for p in parts if p.get("type") == 3]
+        if selects and len(parts) > 1:
+            problems.append(f"row {r}: a select shares its row")
+        if len(parts) > MAX_BUTTONS:
+            problems.append(f"row {r}: {len(parts)} items > {MAX_BUTTONS}")
+        for part in parts:
+            if len(part.get("custom_id", "")) > 100:
+                problems.append(f"row {r}: custom id longer than 100")
+            if len(part.get("label") or "") > 80:
+                problems.append(f"row {r}: label longer than 80")
+            options = part.get("options", [])
+            if len(options) > MAX_OPTIONS:
+                problems.append(f"row {r}: {len(options)} options > {MAX_OPTIONS}")
+            if part.get("type") == 3 and not options:
+                problems.append(f"row {r}: a select without options")
+            for option in options:
+                if len(option["label"]) > 100 or len(option["value"]) > 100:
+                    problems.append(f"row {r}: option label or value longer than 100")
+    return problems

@@ -1,0 +1,186 @@
+"""The ``/famiglia`` command group.
+
+The group is allowed in servers and DMs (solo games will live in DMs), so every
+subcommand that needs a server channel checks ``interaction.guild`` itself:
+``guild_only`` does nothing on subcommands.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.plans import build, suggest
+from bot.service import GameService, Refusal
+from cogs.flows import Flows
+from cogs.rules_text import PAGES, titles
+from db.rows import GameRow
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+
+
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+@app_commands.allowed_installs(guilds=True, users=False)
+class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="Play Famiglia"):
+    def __init__(self, flows: Flows) -> None:
+        self.flows = flows
+        self.service: GameService = flows.service
+        super().__init__()
+
+    # ------------------------------------------------------------------ helpers
+    async def _game_of(self, interaction: Interaction) -> GameRow:
+        """The open game of this channel the user plays in, else their only open game."""
+        user = interaction.user.id
+        if interaction.channel_id is not None:
+            game = await self.service.store.active_game_in_channel(interaction.channel_id)
+            if game is not None and game.seat_of(user) is not None:
+                return game
+        mine = await self.service.store.open_games_for_user(user)
+        if len(mine) == 1:
+            return mine[0]
+        if not mine:
+            raise Refusal("You have no Famiglia game running. Start one with /famiglia start.")
+        raise Refusal("You play several games: use this command in the channel of the game.")
+
+    async def _move(self, interaction: Interaction, command: str, **values: str | None) -> None:
+        try:
+            game = await self._game_of(interaction)
+        except Refusal as refusal:
+            return await self.flows.refuse(interaction, str(refusal))
+        await self.flows.play(
+            interaction, game.id, None, lambda state: build(state, command, values)
+        )
+
+    async def _suggest(
+        self, interaction: Interaction, command: str, option: str, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            game = await self._game_of(interaction)
+            _, state = await self.service.load(game.id)
+        except Refusal:
+            return []
+        seat = game.seat_of(interaction.user.id)
+        if game.status != "active" or state.over or state.current != seat:
+            return []
+        values = {
+            key: str(value)
+            for key, value in vars(interaction.namespace).items()
+            if value is not None
+        }
+        values.pop(option, None)
+        found = suggest(state, command, option, values, typed)
+        return [app_commands.Choice(name=name, value=value) for name, value in found]
+
+    # ----------------------------------------------------------------- commands
+    @app_commands.command(name="start", description="Challenge a member of this server")
+    @app_commands.describe(opponent="Who you want to play against")
+    async def start(self, interaction: Interaction, opponent: discord.User) -> None:
+        await self.flows.start(interaction, opponent)
+
+    @app_commands.command(name="refresh", description="Refresh the Street (only if no 0 shows)")
+    @app_commands.describe(card="The Street card to discard")
+    async def refresh(self, interaction: Interaction, card: str) -> None:
+        await self._move(interaction, "refresh", card=card)
+
+    @app_commands.command(name="accountant", description="Play an Accountant and exchange cards")
+    @app_commands.describe(
+        rank="The Accountant to play",
+        take="Cards to take back from your play area (or nothing)",
+        give="As many cards from your hand to put into your play area",
+    )
+    async def accountant(
+        self, interaction: Interaction, rank: str, take: str | None = None, give: str | None = None
+    ) -> None:
+        await self._move(interaction, "accountant", rank=rank, take=take, give=give)
+
+    @app_commands.command(name="brute", description="Play a Brute to lower a Street card")
+    @app_commands.describe(
+        rank="The Brute to play", target="The Street card to lower", amount="By how much"
+    )
+    async def brute(
+        self,
+        interaction: Interaction,
+        rank: str,
+        target: str | None = None,
+        amount: str | None = None,
+    ) -> None:
+        await self._move(interaction, "brute", rank=rank, target=target, amount=amount)
+
+    @app_commands.command(name="take", description="Take a Street card")
+    @app_commands.describe(card="The Street card to take", payment="How to pay, when asked")
+    async def take(self, interaction: Interaction, card: str, payment: str | None = None) -> None:
+        await self._move(interaction, "take", card=card, payment=payment)
+
+    @app_commands.command(name="pass", description="Take no card; your turn ends")
+    async def pass_(self, interaction: Interaction) -> None:
+        await self._move(interaction, "pass")
+
+    @app_commands.command(name="hand", description="Show your hand and your choices (only to you)")
+    async def hand(self, interaction: Interaction) -> None:
+        try:
+            game = await self._game_of(interaction)
+        except Refusal as refusal:
+            return await self.flows.refuse(interaction, str(refusal))
+        await self.flows.show_hand(interaction, game.id)
+
+    @app_commands.command(name="board", description="Post the table again at the bottom")
+    async def board(self, interaction: Interaction) -> None:
+        await self.flows.repost_table(interaction)
+
+    @app_commands.command(name="forfeit", description="Give up your game")
+    async def forfeit(self, interaction: Interaction) -> None:
+        try:
+            game = await self._game_of(interaction)
+        except Refusal as refusal:
+            return await self.flows.refuse(interaction, str(refusal))
+        await self.flows.ask_forfeit(interaction, game.id)
+
+    @app_commands.command(name="rules", description="The rules in short pages")
+    @app_commands.describe(page="Which page")
+    @app_commands.choices(
+        page=[app_commands.Choice(name=t, value=i) for i, t in enumerate(titles())]
+    )
+    async def rules(self, interaction: Interaction, page: int = 0) -> None:
+        await self.flows.show_rules(interaction, page if 0 <= page < len(PAGES) else -1)
+
+    # ------------------------------------------------------------- autocomplete
+    @refresh.autocomplete("card")
+    async def _refresh_card(self, interaction: Interaction, typed: str) -> list[Any]:
+        return await self._suggest(interaction, "refresh", "card", typed)
+
+    @accountant.autocomplete("rank")
+    async def _accountant_rank(self, interaction: Interaction, typed: str) -> list[Any]:
+        return await self._suggest(interaction, "accountant", "rank", typed)
+
+    @accountant.autocomplete("take")
+    async def _accountant_take(self, interaction: Interaction, typed: str) -> list[Any]:
+        return await self._suggest(interaction, "accountant", "take", typed)
+
+    @accountant.autocomplete("give")
+    async def _accountant_give(self, interaction: Interaction, typed: str) -> list[Any]:
+        return await self._suggest(interaction, "accountant", "give", typed)
+
+    @brute.autocomplete("rank")
+    async def _brute_rank(self, interaction: Interaction, typed: str) -> list[Any]:
+        return await self._suggest(interaction, "brute", "rank", typed)
+
+    @brute.autocomplete("target")
+    async def _brute_target(self, interaction: Interaction, typed: str) -> list[Any]:
+        return await self._suggest(interaction, "brute", "target", typed)
+
+    @brute.autocomplete("amount")
+    async def _brute_amount(self, interaction: Interaction, typed: str) -> list[Any]:
+        return await self._suggest(interaction, "brute", "amount", typed)
+
+    @take.autocomplete("card")
+    async def _take_card(self, interaction: Interaction, typed: str) -> list[Any]:
+        return await self._suggest(interaction, "take", "card", typed)
+
+    @take.autocomplete("payment")
+    async def _take_payment(self, interaction: Interaction, typed: str) -> list[Any]:
+        return await self._suggest(interaction, "take", "payment", typed)

@@ -1,0 +1,335 @@
+"""What happens on Discord for each request: ask the service, then show the outcome.
+
+Every path answers the interaction exactly once. A :class:`Refusal` becomes an
+ephemeral message and nothing else happens; the public table is edited through the
+channel (``get_partial_message(id).edit``), never through a stored interaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from bot.choices import parse_key
+from bot.service import GameService, Moved, Notice, Refusal
+from cogs import present
+from cogs.controls import confirm_forfeit, hand_controls, table_controls
+from cogs.items import RematchButton, RulesSelect
+from cogs.rules_text import PAGES, titles
+from db.rows import GameRow, ResultRow
+from engine import Action, Event, GameState, describe_event
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+NOBODY = discord.AllowedMentions.none()
+
+
+def users(*ids: int) -> discord.AllowedMentions:
+    return discord.AllowedMentions(
+        users=[discord.Object(i) for i in ids], roles=False, everyone=False
+    )
+
+
+class Flows:
+    def __init__(self, bot: discord.Client, service: GameService, challenge_minutes: float) -> None:
+        self.bot = bot
+        self.service = service
+        self.challenge_minutes = challenge_minutes
+
+    # ------------------------------------------------------------------ answers
+    @staticmethod
+    async def refuse(interaction: Interaction, text: str) -> None:
+        log.debug("refused %s: %s", interaction.user.id, text)
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def _record(self, game: GameRow) -> ResultRow | None:
+        return None if game.is_open else await self.service.store.get_result(game.id)
+
+    async def _hand(self, game: GameRow, state: GameState, seat: int) -> dict[str, Any]:
+        embed = present.hand_embed(game, state, seat, await self._record(game))
+        return {"embed": embed, "view": hand_controls(game, state, seat)}
+
+    @staticmethod
+    def _from_ephemeral(interaction: Interaction) -> bool:
+        message = interaction.message
+        return message is not None and message.flags.ephemeral
+
+    async def show_hand(self, interaction: Interaction, game_id: int) -> None:
+        try:
+            game, state = await self.service.load(game_id)
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        await self._show_hand(interaction, game, state)
+
+    async def _show_hand(
+        self, interaction: Interaction, game: GameRow, state: GameState, note: str | None = None
+    ) -> None:
+        seat = game.seat_of(interaction.user.id)
+        if seat is None:
+            return await self.refuse(
+                interaction, "You are not playing in this game: only its two players have hands."
+            )
+        payload = await self._hand(game, state, seat)
+        if self._from_ephemeral(interaction):
+            await interaction.response.edit_message(content=note, **payload)
+        else:
+            await interaction.response.send_message(content=note, ephemeral=True, **payload)
+
+    # ---------------------------------------------------------------- challenges
+    async def start(
+        self, interaction: Interaction, opponent: discord.Member | discord.User
+    ) -> None:
+        channel = interaction.channel
+        if interaction.guild is None or not isinstance(channel, discord.TextChannel):
+            return await self.refuse(
+                interaction,
+                "Challenges are played in a server text channel: use this command there.",
+            )
+        if opponent.bot:
+            return await self.refuse(interaction, "Bots cannot play Famiglia. Challenge a person.")
+        names = [interaction.user.display_name, opponent.display_name]
+        try:
+            game = await self.service.challenge(
+                interaction.guild.id, channel.id, interaction.user.id, opponent.id, names
+            )
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        await interaction.response.send_message(
+            present.challenge_text(game, self.challenge_minutes),
+            view=table_controls(game),
+            allowed_mentions=users(opponent.id),
+        )
+        message = await interaction.original_response()
+        await self.service.store.set_table_message(game.id, message.channel.id, message.id)
+
+    async def answer_challenge(self, interaction: Interaction, game_id: int, answer: str) -> None:
+        try:
+            moved = await self.service.answer_challenge(game_id, interaction.user.id, answer)
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        await interaction.response.defer()
+        await self.show_outcome(moved)
+
+    async def rematch(self, interaction: Interaction, game_id: int) -> None:
+        try:
+            old = await self.service.game(game_id)
+            seat = old.seat_of(interaction.user.id)
+            if seat is None:
+                raise Refusal("Only the two players of that game can ask for a rematch.")
+            if interaction.guild is None:
+                raise Refusal("Rematches are played in the server channel of the game.")
+            names = list(present.names_of(old))
+            game = await self.service.challenge(
+                interaction.guild.id,
+                old.channel_id,
+                old.players[seat],
+                old.players[1 - seat],
+                [names[seat], names[1 - seat]],
+            )
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        await interaction.response.send_message(
+            present.challenge_text(game, self.challenge_minutes),
+            view=table_controls(game),
+            allowed_mentions=users(game.players[1]),
+        )
+        message = await interaction.original_response()
+        await self.service.store.set_table_message(game.id, message.channel.id, message.id)
+
+    # --------------------------------------------------------------------- moves
+    async def click_action(
+        self, interaction: Interaction, game_id: int, seq: int, value: str
+    ) -> None:
+        action = parse_key(value)
+        if action is None:
+            return await self.refuse(interaction, "That option is not one of the choices.")
+        await self.play(interaction, game_id, seq, lambda _state: [action])
+
+    async def play(
+        self,
+        interaction: Interaction,
+        game_id: int,
+        seq: int | None,
+        build: Callable[[GameState], list[Action]],
+    ) -> None:
+        try:
+            moved = await self.service.play(game_id, interaction.user.id, seq, build)
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        lines = await self._lines(moved.game, moved.events)
+        note = "\n".join(f"✅ {line}" for line in lines[-8:]) or "✅ Done."
+        await self._show_hand(interaction, moved.game, moved.state, note[:1900])
+        await self.show_outcome(moved)
+
+    async def ask_forfeit(self, interaction: Interaction, game_id: int) -> None:
+        try:
+            game = await self.service.game(game_id)
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        if game.seat_of(interaction.user.id) is None:
+            return await self.refuse(interaction, "You are not playing in this game.")
+        if game.status != "active":
+            return await self.refuse(interaction, "That game is not running.")
+        await interaction.response.send_message(
+            "Give up this game? Your opponent wins and it counts as a loss for you.",
+            view=confirm_forfeit(game),
+            ephemeral=True,
+        )
+
+    async def forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None:
+        try:
+            moved = await self.service.forfeit(game_id, interaction.user.id, seq)
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        if self._from_ephemeral(interaction):
+            await interaction.response.edit_message(content="You gave up the game.", view=None)
+        else:
+            await interaction.response.send_message("You gave up the game.", ephemeral=True)
+        await self.show_outcome(moved)
+
+    # --------------------------------------------------------------------- rules
+    async def show_rules(self, interaction: Interaction, page: int, *, edit: bool = False) -> None:
+        if not 0 <= page < len(PAGES):
+            return await self.refuse(interaction, "There is no such rules page.")
+        title, text = PAGES[page]
+        embed = discord.Embed(title=f"Famiglia rules — {title}", description=text)
+        embed.set_footer(text=f"Page {page + 1} of {len(PAGES)}")
+        view = discord.ui.View(timeout=None)
+        view.add_item(RulesSelect(titles(), page))
+        if edit and self._from_ephemeral(interaction):
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    # ---------------------------------------------------------------- the table
+    async def _lines(self, game: GameRow, events: list[Event]) -> list[str]:
+        names = present.names_of(game)
+        return [describe_event(e, names) for e in events if e.kind != "turn"]
+
+    async def table_payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
+        if game.status in ("challenge", "declined", "cancelled", "expired"):
+            if game.status == "challenge":
+                text = present.challenge_text(game, self.challenge_minutes)
+            else:
+                text = present.challenge_closed_text(game)
+            return {"content": text, "embeds": [], "attachments": [], "view": table_controls(game)}
+        recent = await self._lines(game, await self.service.recent_events(game, 12))
+        embed = present.table_embed(game, state, recent, await self._record(game))
+        file = await asyncio.to_thread(present.table_file, game, state)
+        return {
+            "content": None,
+            "embeds": [embed],
+            "attachments": [file],
+            "view": table_controls(game),
+        }
+
+    async def show_outcome(self, moved: Moved) -> None:
+        """Bring the public table up to date and tell the channel what it must know."""
+        game, state = moved.game, moved.state
+        await self.update_table(game, state)
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        try:
+            if moved.ended and game.status in ("finished", "forfeited"):
+                record = await self._record(game)
+                text = present.result_text(game, state, record)
+                view = discord.ui.View(timeout=None)
+                view.add_item(RematchButton(game.id))
+                await channel.send(
+                    f"🏁 Famiglia #{game.id} is over. {text}",
+                    view=view,
+                    allowed_mentions=NOBODY,
+                )
+            elif game.status == "active" and (moved.turn_passed or game.action_count == 0):
+                seat = state.current
+                await channel.send(
+                    f"{present.mention(game, seat)}, your turn in Famiglia #{game.id}. "
+                    "Press **Show my hand** on the table to play.",
+                    allowed_mentions=users(game.players[seat]),
+                )
+        except discord.HTTPException as error:
+            log.warning("could not post to channel %s: %s", game.channel_id, error)
+
+    async def update_table(self, game: GameRow, state: GameState) -> None:
+        payload = await self.table_payload(game, state)
+        if game.table_message_id is None:
+            await self.post_table(game, payload)
+            return
+        channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
+        try:
+            await channel.get_partial_message(game.table_message_id).edit(**payload)
+        except discord.NotFound:
+            await self.post_table(game, payload)  # someone deleted it: put a new one up
+        except discord.HTTPException as error:
+            log.warning("could not edit the table of game %s: %s", game.id, error)
+
+    async def post_table(self, game: GameRow, payload: dict[str, Any]) -> discord.Message | None:
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        payload = {k: v for k, v in payload.items() if k != "attachments"} | {
+            "files": payload.get("attachments", [])
+        }
+        try:
+            message = await channel.send(allowed_mentions=NOBODY, **payload)
+        except discord.HTTPException as error:
+            log.warning("could not post the table of game %s: %s", game.id, error)
+            return None
+        await self.service.store.set_table_message(game.id, channel.id, message.id)
+        return message
+
+    async def repost_table(self, interaction: Interaction) -> None:
+        """/famiglia board: a fresh table at the bottom; the old one points to it."""
+        channel_id = interaction.channel_id
+        game = None
+        if interaction.guild is not None and channel_id is not None:
+            game = await self.service.store.active_game_in_channel(channel_id)
+        if game is None or game.status != "active":
+            return await self.refuse(
+                interaction, "There is no Famiglia game running in this channel."
+            )
+        if game.seat_of(interaction.user.id) is None:
+            return await self.refuse(interaction, "Only the two players can move the table.")
+        state = GameState.from_json(game.state_json)
+        payload = await self.table_payload(game, state)
+        files = payload.pop("attachments")
+        payload.pop("content")
+        await interaction.response.send_message(files=files, allowed_mentions=NOBODY, **payload)
+        message = await interaction.original_response()
+        old = game.table_message_id
+        await self.service.store.set_table_message(game.id, message.channel.id, message.id)
+        if old is not None and old != message.id:
+            channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
+            try:
+                await channel.get_partial_message(old).edit(
+                    content=f"The table of Famiglia #{game.id} moved here: {message.jump_url}",
+                    embeds=[],
+                    attachments=[],
+                    view=None,
+                )
+            except discord.HTTPException as error:
+                log.info("old table of game %s not updated: %s", game.id, error)
+
+    # --------------------------------------------------------------------- timer
+    async def on_notice(self, notice: Notice) -> None:
+        moved = notice.moved
+        game = moved.game
+        if notice.kind == "reminder":
+            seat = moved.state.current
+            deadline = game.deadline
+            when = f" <t:{int(deadline.timestamp())}:R>" if deadline is not None else " soon"
+            channel = self.bot.get_partial_messageable(game.channel_id)
+            try:
+                await channel.send(
+                    f"⏰ {present.mention(game, seat)}, it is still your turn in Famiglia "
+                    f"#{game.id}. If you do not move, you lose the game{when}.",
+                    allowed_mentions=users(game.players[seat]),
+                )
+            except discord.HTTPException as error:
+                log.warning("reminder for game %s not sent: %s", game.id, error)
+            return
+        await self.show_outcome(moved)

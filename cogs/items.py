@@ -1,0 +1,248 @@
+"""Persistent buttons and selects (``discord.ui.DynamicItem``).
+
+Every custom id carries what its click needs — the game id and, where a click changes
+the game, the action count it was drawn for (``fam:do:<game>:<seq>:<action key>``) —
+so the items work after a restart and a stale one is recognised and refused. Clicks
+are handed to :class:`cogs.flows.Flows`; nothing here decides anything.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, ClassVar, Self
+
+import discord
+
+if TYPE_CHECKING:
+    from cogs.flows import Flows
+
+Interaction = discord.Interaction[Any]
+
+
+def flows(interaction: Interaction) -> Flows:
+    return interaction.client.flows  # type: ignore[no-any-return]
+
+
+class ChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"fam:(?P<answer>accept|decline|cancel):(?P<game>\d{1,18})",
+):
+    STYLES: ClassVar[dict[str, tuple[discord.ButtonStyle, str]]] = {
+        "accept": (discord.ButtonStyle.success, "Accept"),
+        "decline": (discord.ButtonStyle.danger, "Decline"),
+        "cancel": (discord.ButtonStyle.secondary, "Cancel challenge"),
+    }
+
+    def __init__(self, answer: str, game: int) -> None:
+        style, text = self.STYLES[answer]
+        super().__init__(
+            discord.ui.Button(style=style, label=text, custom_id=f"fam:{answer}:{game}")
+        )
+        self.answer = answer
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(match["answer"], int(match["game"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await flows(interaction).answer_challenge(interaction, self.game, self.answer)
+
+
+class HandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"fam:hand:(?P<game>\d{1,18}):(?P<seq>\d{1,6})",
+):
+    """Show my hand (on the table), or Update (on the hand itself)."""
+
+    def __init__(self, game: int, seq: int, *, update: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.secondary if update else discord.ButtonStyle.primary,
+                label="Update" if update else "Show my hand",
+                emoji="🔄" if update else "🂠",
+                custom_id=f"fam:hand:{game}:{seq}",
+            )
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), int(match["seq"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await flows(interaction).show_hand(interaction, self.game)
+
+
+class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"fam:rules"):
+    def __init__(self) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.secondary,
+                label="Rules",
+                emoji="📖",
+                custom_id="fam:rules",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls()
+
+    async def callback(self, interaction: Interaction) -> None:
+        await flows(interaction).show_rules(interaction, 0)
+
+
+class RulesSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"fam:rulespage"):
+    def __init__(self, titles: list[str] | None = None, current: int = 0) -> None:
+        options = [
+            discord.SelectOption(label=t, value=str(i), default=i == current)
+            for i, t in enumerate(titles or [])
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id="fam:rulespage", placeholder="Rules: choose a page", options=options
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls()
+
+    async def callback(self, interaction: Interaction) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        page = int(value) if value.isdigit() else -1
+        await flows(interaction).show_rules(interaction, page, edit=True)
+
+
+class ForfeitButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"fam:(?P<step>forfeit|giveup):(?P<game>\d{1,18}):(?P<seq>\d{1,6})",
+):
+    """``forfeit`` (on the table) asks; ``giveup`` (in the answer) confirms."""
+
+    def __init__(self, game: int, seq: int, *, confirm: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.danger,
+                label="Yes, give up this game" if confirm else "Forfeit",
+                emoji=None if confirm else "🏳️",
+                custom_id=f"fam:{'giveup' if confirm else 'forfeit'}:{game}:{seq}",
+            )
+        )
+        self.game, self.seq, self.confirm = game, seq, confirm
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), int(match["seq"]), confirm=match["step"] == "giveup")
+
+    async def callback(self, interaction: Interaction) -> None:
+        if self.confirm:
+            await flows(interaction).forfeit(interaction, self.game, self.seq)
+        else:
+            await flows(interaction).ask_forfeit(interaction, self.game)
+
+
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"fam:rematch:(?P<game>\d{1,18})"
+):
+    def __init__(self, game: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.success,
+                label="Rematch",
+                emoji="🔁",
+                custom_id=f"fam:rematch:{game}",
+            )
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await flows(interaction).rematch(interaction, self.game)
+
+
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"fam:do:(?P<game>\d{1,18}):(?P<seq>\d{1,6}):(?P<key>[0-9.]{1,16})",
+):
+    """One legal action of the current decision, e.g. Pass."""
+
+    def __init__(self, game: int, seq: int, key: str, label: str = "…") -> None:
+        style = (
+            discord.ButtonStyle.secondary if key.startswith("10.") else discord.ButtonStyle.primary
+        )
+        super().__init__(
+            discord.ui.Button(style=style, label=label, custom_id=f"fam:do:{game}:{seq}:{key}")
+        )
+        self.game, self.seq, self.key = game, seq, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), int(match["seq"]), match["key"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        await flows(interaction).click_action(interaction, self.game, self.seq, self.key)
+
+
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"fam:pick:(?P<game>\d{1,18}):(?P<seq>\d{1,6}):(?P<group>[a-z_]{1,20})",
+):
+    """The legal actions of one type (e.g. every card that can be taken)."""
+
+    def __init__(
+        self,
+        game: int,
+        seq: int,
+        group: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"fam:pick:{game}:{seq}:{group}",
+                placeholder=placeholder,
+                options=options or [],
+            )
+        )
+        self.game, self.seq = game, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), int(match["seq"]), match["group"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        await flows(interaction).click_action(interaction, self.game, self.seq, value)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    ChallengeButton,
+    HandButton,
+    RulesButton,
+    RulesSelect,
+    ForfeitButton,
+    RematchButton,
+    ActionButton,
+    ActionSelect,
+)

@@ -1,0 +1,68 @@
+"""The turn timer: one background task that expires challenges, reminds and forfeits.
+
+Deadlines live in the database, so the timer needs no memory of its own: after a
+restart it reads them again. It sleeps until the next deadline (at most
+``max_sleep``) and is woken early whenever a game changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from bot.service import GameService
+from cogs.flows import Flows
+
+log = logging.getLogger(__name__)
+
+
+class TurnTimer:
+    def __init__(self, service: GameService, flows: Flows, *, max_sleep: float = 600.0) -> None:
+        self.service = service
+        self.flows = flows
+        self.max_sleep = max_sleep
+        self._task: asyncio.Task[None] | None = None
+        self._sleeper: asyncio.Future[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="famiglia-turn-timer")
+            self.service.listeners.append(self.poke)
+
+    def poke(self) -> None:
+        """A deadline may have moved: look again now."""
+        if self._sleeper is not None and not self._sleeper.done():
+            self._sleeper.cancel()
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def tick(self) -> int:
+        """Handle everything due now; returns how many notices went out."""
+        notices = await self.service.due()
+        for notice in notices:
+            await self.flows.on_notice(notice)
+        return len(notices)
+
+    async def _delay(self) -> float:
+        due = await self.service.next_due()
+        if due is None:
+            return self.max_sleep
+        seconds = (due - self.service.clock()).total_seconds()
+        return min(self.max_sleep, max(1.0, seconds))
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.tick()
+                delay = await self._delay()
+            except Exception:
+                log.exception("the turn timer failed; trying again in a minute")
+                delay = 60.0
+            self._sleeper = asyncio.ensure_future(asyncio.sleep(delay))
+            await asyncio.wait({self._sleeper})

@@ -1,0 +1,185 @@
+"""A thin layer between the end-to-end tests and SimCord (young; its API moves).
+
+Tests speak of players, tables, hands and buttons; only this module knows how SimCord
+clicks, finds messages, restarts the bot, advances the clock or fires two clicks at
+once (the last uses SimCord internals, on purpose kept here alone).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+from simcord import MemberActor, SetupError
+from simcord.backend import serializers
+from simcord.builders import ChannelHandle, GuildHandle
+
+from bot.app import FamigliaBot
+from bot.history import replay_state
+from bot.settings import Settings
+from db.rows import GameRow
+from engine import GameState
+
+GUILD_ID = 1_111_111_111_111_111_111
+
+
+def settings(db_path: Path, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "discord_token": None,
+        "database_path": db_path,
+        "dev_guild_id": GUILD_ID,
+        "turn_timeout_hours": 24.0,
+        "challenge_timeout_minutes": 10.0,
+        "log_level": "INFO",
+    }
+    values.update(overrides)
+    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+
+
+def make_bot(config: Settings, seed: int = 1) -> FamigliaBot:
+    return FamigliaBot(config, rng=random.Random(seed))
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    config: Settings
+    guild: GuildHandle
+    channel: ChannelHandle
+    alice: MemberActor
+    bob: MemberActor
+    carol: MemberActor
+    old_bots: list[FamigliaBot] = field(default_factory=list)
+
+    @property
+    def bot(self) -> FamigliaBot:
+        return self.env.bot  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ store
+    async def game(self, game_id: int) -> GameRow:
+        game = await self.bot.store.get_game(game_id)
+        assert game is not None
+        return game
+
+    async def state(self, game_id: int) -> GameState:
+        return GameState.from_json((await self.game(game_id)).state_json)
+
+    async def replayed(self, game_id: int) -> GameState:
+        log = await self.bot.store.action_log(game_id)
+        return replay_state(await self.game(game_id), [row.action_json for row in log])
+
+    async def player(self, game_id: int, seat: int) -> MemberActor:
+        game = await self.game(game_id)
+        return next(m for m in (self.alice, self.bob, self.carol) if m.id == game.players[seat])
+
+    # --------------------------------------------------------------- messages
+    def messages(self, viewer: MemberActor | None = None) -> list[discord.Message]:
+        return self.channel.history(viewer=viewer)
+
+    def message(self, message_id: int) -> discord.Message:
+        for message in self.messages():
+            if message.id == message_id:
+                return message
+        raise AssertionError(f"message {message_id} is not in the channel")
+
+    async def table(self, game_id: int) -> discord.Message:
+        game = await self.game(game_id)
+        assert game.table_message_id is not None
+        return self.message(game.table_message_id)
+
+    def public_text(self) -> str:
+        """Everything a bystander can read in the channel: contents, embeds, labels."""
+        parts: list[str] = []
+        for message in self.messages(viewer=self.carol):
+            parts.append(message.content)
+            for embed in message.embeds:
+                parts.append(str(embed.to_dict()))
+        return "\n".join(parts)
+
+    # ---------------------------------------------------------------- actions
+    async def slash(self, who: MemberActor, name: str, **options: Any) -> simcord.InteractionResult:
+        return await who.slash(self.channel, f"famiglia {name}", **options)
+
+    async def autocomplete(
+        self, who: MemberActor, name: str, option: str, typed: str = "", **filled: Any
+    ) -> list[dict[str, Any]]:
+        return await who.autocomplete(self.channel, f"famiglia {name}", option, typed, **filled)
+
+    async def challenge(self, by: MemberActor, to: MemberActor) -> int:
+        result = await self.slash(by, "start", opponent=to)
+        assert result.response is not None and not result.ephemeral, result
+        game = await self.bot.store.active_game_in_channel(self.channel.id)
+        assert game is not None
+        return game.id
+
+    async def start_game(self, by: MemberActor, to: MemberActor) -> int:
+        game_id = await self.challenge(by, to)
+        await to.click(await self.table(game_id), label="Accept")
+        assert (await self.game(game_id)).status == "active"
+        return game_id
+
+    async def open_hand(self, who: MemberActor, game_id: int) -> simcord.ResponseMessage:
+        result = await who.click(await self.table(game_id), label="Show my hand")
+        assert result.ephemeral and result.response is not None, result
+        return result.response
+
+    @staticmethod
+    def components(message: Any) -> list[dict[str, Any]]:
+        rows = message.components
+        out: list[dict[str, Any]] = []
+        for row in rows:
+            if isinstance(row, dict):
+                out.extend(row.get("components", []))
+            else:
+                out.extend(c.to_dict() for c in row.children)
+        return out
+
+    # ------------------------------------------------------------ the process
+    async def restart(self) -> None:
+        """Start a new bot process on the same database, in the same virtual world."""
+        old = self.bot
+        self.old_bots.append(old)
+        await self.env.restart_bot(make_bot(self.config, seed=7))
+        await old.store.close()
+
+    async def click_together(
+        self, actors: list[MemberActor], message: Any, custom_id: str
+    ) -> None:
+        """Two users click one button in the same instant: both interactions are in the
+        gateway before the bot runs any of them."""
+        env = self.env
+        backend = env.backend
+        stored = backend.get_message(message.channel_id if hasattr(message, "channel_id")
+                                     else message.channel.id, message.id)
+        data = {"custom_id": custom_id, "component_type": 2}
+        env._begin_operation("click_together")
+        try:
+            from simcord import interactions as _interactions
+
+            for actor in actors:
+                record, payload = _interactions.base_payload(
+                    backend, type=3, channel_id=stored.channel_id, guild_id=self.guild.id,
+                    user_id=actor.id, data=data,
+                )
+                payload["message"] = dict(serializers.message_payload(backend, stored))
+                record.source_message_id = stored.id
+                backend.emit("INTERACTION_CREATE", payload)
+            await env._settle_internal(dispatch="INTERACTION_CREATE")
+        finally:
+            env._end_operation()
+
+
+async def build_world(env: simcord.Env, config: Settings) -> World:
+    guild = env.create_guild("Famiglia Club", id=GUILD_ID)
+    channel = guild.create_text_channel("famiglia")
+    alice = guild.add_member(env.create_user("alice", global_name="Alice"))
+    bob = guild.add_member(env.create_user("bob", global_name="Bob"))
+    carol = guild.add_member(env.create_user("carol", global_name="Carol"))
+    return World(env, config, guild, channel, alice, bob, carol)
+
+
+__all__ = ["GUILD_ID", "SetupError", "World", "build_world"]
