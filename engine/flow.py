@@ -8,12 +8,15 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from engine.cards import rank_of
+from engine.cards import FAMILIES, kind, rank_of
 from engine.events import Event
 from engine.scoring import game_over_event
 
 if TYPE_CHECKING:
     from engine.state import GameState
+
+
+_ZEROS = frozenset(kind(f, 0) for f in FAMILIES)  # the four rank-0 kinds
 
 
 def switch_rng(seed: int) -> random.Random:
@@ -77,7 +80,7 @@ def can_refresh(s: GameState) -> bool:
         return False
     if s.switched and s.post_refresh_used:
         return False
-    return all(k % 5 for k in s.street)
+    return _ZEROS.isdisjoint(s.street)
 
 
 def refresh(s: GameState, index: int, events: list[Event] | None) -> None:

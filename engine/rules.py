@@ -38,6 +38,11 @@ _M = MERCENARY * 5
 _PASS: Key = (op.PASS, 0, 0)
 _DONE: Key = (op.EXCHANGE_DONE, 0, 0)
 _ROBOT: Key = (op.ROBOT, 0, 0)
+# Shared key tuples for the main decision: listing them allocates nothing.
+_REFRESH_KEYS: tuple[Key, ...] = tuple((op.REFRESH, i, 0) for i in range(60))
+_TAKE_KEYS: tuple[Key, ...] = tuple((op.TAKE, i, 0) for i in range(60))
+_ACCT_KEYS: tuple[Key, ...] = tuple((op.ACCOUNTANT, r, 0) for r in range(5))
+_BRUTE_KEYS: tuple[Key, ...] = tuple((op.BRUTE, r, 0) for r in range(5))
 
 
 def effective_rank(s: GameState, index: int) -> int:
@@ -78,22 +83,32 @@ def legal_keys(s: GameState) -> list[Key]:
     p = s.pending
     hand = s.hands[s.current]
     if p == NONE:
-        keys: list[Key] = []
         stage = s.stage
         street = s.street
         if stage == STAGE_REFRESH and flow.can_refresh(s):
-            keys.extend((op.REFRESH, i, 0) for i in range(len(street)))
+            keys: list[Key] = list(_REFRESH_KEYS[: len(street)])
+        else:
+            keys = []
         if stage <= STAGE_ACCOUNTANT:
-            keys.extend((op.ACCOUNTANT, r, 0) for r in (1, 2, 3, 4) if hand[_A + r])
+            keys.extend(_ACCT_KEYS[r] for r in (1, 2, 3, 4) if hand[_A + r])
         if stage <= STAGE_BRUTE and street:  # a Brute needs a Street card to lower
-            keys.extend((op.BRUTE, r, 0) for r in (1, 2, 3, 4) if hand[_B + r])
+            keys.extend(_BRUTE_KEYS[r] for r in (1, 2, 3, 4) if hand[_B + r])
+        # payable() inlined (the hot loop): a free 0, a genuine pair, or one genuine
+        # card and a wild Mercenary of rank >= the effective rank (4.4.3, 4.4.4).
+        wild = 4 if hand[_M + 4] else 3 if hand[_M + 3] else 2 if hand[_M + 2] else 1
+        if wild == 1 and not hand[_M + 1]:
+            wild = 0
         bi = s.brute_idx
         for i, k in enumerate(street):
             eff = k % 5
             if i == bi:
                 eff = max(0, eff - s.brute_amt)
-            if payable(hand, k, eff):
-                keys.append((op.TAKE, i, 0))
+            if eff == 0:
+                keys.append(_TAKE_KEYS[i])
+                continue
+            genuine = hand[k - k % 5 + eff - 1]
+            if genuine >= 2 or (genuine == 1 and wild >= eff):
+                keys.append(_TAKE_KEYS[i])
         keys.append(_PASS)
         return keys
     if p == EXCHANGE_TAKE:
