@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING
 
 from engine import actions as op
 from engine.cards import code
+from engine.flow import can_refresh
 from engine.rules import effective_rank
+from engine.state import STAGE_ACCOUNTANT, STAGE_BRUTE, STAGE_REFRESH
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -55,6 +57,26 @@ def prompt(s: GameState) -> str:
         parts.append("take a card")
     parts.append("pass")
     text = ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
+    return text[0].upper() + text[1:] + "."
+
+
+def public_prompt(s: GameState) -> str:
+    """What the seat to move is deciding, as everyone may see it.
+
+    ``prompt`` lists only the options the mover's hand allows ("play a Brute"), which
+    would tell the table what the hand holds; this lists what the stage of the turn
+    allows, from public facts only (rule 4: A1-A4 in order)."""
+    if s.decision != "main":
+        return prompt(s)
+    parts = []
+    if s.stage == STAGE_REFRESH and can_refresh(s):
+        parts.append("refresh the Street")
+    if s.stage <= STAGE_ACCOUNTANT:
+        parts.append("play an Accountant")
+    if s.stage <= STAGE_BRUTE and s.street:
+        parts.append("play a Brute")
+    parts += ["take a card", "pass"]
+    text = ", ".join(parts[:-1]) + " or " + parts[-1]
     return text[0].upper() + text[1:] + "."
 
 

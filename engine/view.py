@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from engine.cards import VP, code
 from engine.rules import effective_rank
 from engine.scoring import area_vp, result, total
-from engine.text import prompt
+from engine.text import prompt, public_prompt
 from engine.view_models import PlayerView, SeatView, StreetCard
 
 if TYPE_CHECKING:
@@ -44,7 +44,8 @@ def view(s: GameState, seat: int | None) -> PlayerView:
         first=s.first,
         current=s.to_move,
         decision=s.decision,  # type: ignore[arg-type]
-        prompt=prompt(s),
+        # only the mover sees what their own hand allows; the others see the stage
+        prompt=prompt(s) if seat is not None and seat == s.to_move else public_prompt(s),
         hand=None if seat is None else _codes(s.hands[seat]),
         hand_vp=None if seat is None else total(s, seat),
         seats=seats,  # type: ignore[arg-type]
