@@ -1,0 +1,173 @@
+"""Information Set MCTS with determinization (Cowling, Powley and Whitehouse, 2012).
+
+Each iteration samples a determinization of the root state (engine.ai.determinize),
+walks one shared tree with UCB1, expands one node, plays a rollout to the end of the
+game and backs the result up. Famiglia's only hidden information, the draw-pile order,
+is hidden from *both* players alike, so the information sets of the two seats coincide
+and one tree serves both (single-observer ISMCTS). Actions that reveal cards (a refresh,
+the end of a turn with its refill, the robot's whole turn) lead through an edge to one
+child per observed outcome, keyed by the public signature after the move: the tree below
+always matches what the players would have seen, and a Street index in a key always
+means the same card at a given node.
+
+The turn's several decisions by one seat need no special handling: each tree node
+records whose decision it is, and a reward is backed up to every edge from the point of
+view of the seat that took it. The solo robot's turn is a single forced key.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Final
+
+from engine import actions as op
+from engine.actions import Key
+from engine.ai.determinize import determinize, public_signature
+from engine.ai.rollout import POLICIES
+from engine.scoring import result, total
+from engine.state import GameState
+
+#: Keys after which hidden cards may have been revealed (or the pile switched).
+_REVEALING: Final = frozenset((op.REFRESH, op.TAKE, op.PAY, op.PASS, op.ROBOT))
+#: With a temperature, only moves with at least this share of the top visits are drawn.
+NOISE_FLOOR: Final = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How one decision is searched.
+
+    ``iterations`` is the primary limit and makes the choice a pure function of
+    (state, seed, budget). ``time_cap`` (seconds) is a safety net for slow or busy
+    machines; when it cuts a search short the choice depends on timing.
+    """
+
+    iterations: int
+    time_cap: float
+    rollout: str = "heuristic"
+    reward: str = "win"  # "win": 1 / 0.5 / 0; "margin": squashed VP margin; "mixed"
+    exploration: float = 0.7
+    temperature: float = 0.0  # > 0: draw the move by visits ** (1 / T) (weaker play)
+
+
+class _Edge:
+    __slots__ = ("n", "outcomes", "w")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.w = 0.0
+        self.outcomes: dict[object, _Node] = {}
+
+
+class _Node:
+    __slots__ = ("edges", "n", "untried")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.edges: dict[Key, _Edge] = {}
+        self.untried: list[Key] | None = None
+
+
+@dataclass(slots=True)
+class SearchResult:
+    key: Key
+    iterations: int
+    seconds: float
+    visits: dict[Key, int] = field(default_factory=dict)
+    values: dict[Key, float] = field(default_factory=dict)
+
+
+def rewards(s: GameState, kind: str) -> tuple[float, float]:
+    """Reward of the finished (or abandoned) game ``s`` for seat 0 and seat 1."""
+    t0, t1 = total(s, 0), total(s, 1)
+    if t0 != t1:
+        w0 = 1.0 if t0 > t1 else 0.0
+    else:
+        winner = result(s).winner
+        w0 = 0.5 if winner is None else float(winner == 0)
+    if kind == "win":
+        return w0, 1.0 - w0
+    m0 = 0.5 + 0.5 * math.tanh((t0 - t1) / 15.0)
+    if kind == "mixed":
+        m0 = 0.75 * w0 + 0.25 * m0
+    return m0, 1.0 - m0
+
+
+def _select(node: _Node, c: float) -> Key:
+    log_n = math.log(node.n)
+    best_key: Key | None = None
+    best = -1.0
+    for key, e in node.edges.items():
+        u = e.w / e.n + c * math.sqrt(log_n / e.n)
+        if u > best:
+            best, best_key = u, key
+    assert best_key is not None
+    return best_key
+
+
+def search(state: GameState, budget: Budget, rng: random.Random) -> SearchResult:
+    """Search the decision of the seat to move in ``state`` (not modified)."""
+    start = time.perf_counter()
+    keys = state.legal_keys()
+    if not keys:
+        raise ValueError("the game is over: there is no decision to search")
+    if len(keys) == 1:
+        return SearchResult(keys[0], 0, 0.0, {keys[0]: 0}, {keys[0]: 0.0})
+    policy = POLICIES[budget.rollout]
+    c = budget.exploration
+    root = _Node()
+    deadline = start + budget.time_cap
+    done = 0
+    while done < budget.iterations:
+        if done and time.perf_counter() > deadline:
+            break
+        done += 1
+        d = determinize(state, rng)
+        node = root
+        path: list[tuple[_Node, _Edge, int]] = []
+        while not d.over:
+            legal = d.legal_keys()
+            if node.untried is None:
+                node.untried = legal[:]
+                rng.shuffle(node.untried)
+            if node.untried:
+                key = node.untried.pop()
+                edge = node.edges[key] = _Edge()
+            else:
+                key = _select(node, c)
+                edge = node.edges[key]
+            mover = d.current
+            d.apply_key(key)
+            obs = public_signature(d) if key[0] in _REVEALING else None
+            path.append((node, edge, mover))
+            child = edge.outcomes.get(obs)
+            if child is None:
+                edge.outcomes[obs] = _Node()
+                break
+            node = child
+        while not d.over:
+            legal = d.legal_keys()
+            d.apply_key(policy(d, legal, rng))
+        r = rewards(d, budget.reward)
+        for n, e, mover in path:
+            n.n += 1
+            e.n += 1
+            e.w += r[mover]
+    visits = {k: e.n for k, e in root.edges.items()}
+    values = {k: e.w / e.n for k, e in root.edges.items() if e.n}
+    key = _pick(visits, values, budget.temperature, rng)
+    return SearchResult(key, done, time.perf_counter() - start, visits, values)
+
+
+def _pick(
+    visits: dict[Key, int], values: dict[Key, float], temperature: float, rng: random.Random
+) -> Key:
+    if temperature > 0:  # noise among the moves the search found competitive
+        top = max(visits.values())
+        keys = [k for k, n in visits.items() if n >= NOISE_FLOOR * top]
+        weights = [visits[k] ** (1.0 / temperature) for k in keys]
+        return rng.choices(keys, weights)[0]
+    return max(visits, key=lambda k: (visits[k], values.get(k, 0.0)))
