@@ -14,9 +14,13 @@ async def _race(stores: list[Store], game: GameRow) -> list[GameRow | BaseExcept
     return await asyncio.gather(
         *(
             s.commit_move(
-                game.id, expected_version=game.version, actor=i + 1,
+                game.id,
+                expected_version=game.version,
+                actor=i + 1,
                 actions=[f'{{"by":{i + 1},"n":{k}}}' for k in range(3)],
-                state_json=f'{{"winner":{i + 1}}}', status="active", deadline=None,
+                state_json=f'{{"winner":{i + 1}}}',
+                status="active",
+                deadline=None,
             )
             for i, s in enumerate(stores)
         ),
@@ -55,8 +59,9 @@ async def test_two_connections_same_expected_version(db_path: str, clock: FakeCl
 async def test_many_tasks_on_one_connection(store: Store) -> None:
     game = await new_game(store)
     outcomes = await _race([store] * 5, game)
-    _check_one_winner(outcomes, await store.action_log(game.id), await store.get_game(game.id),
-                      game)
+    _check_one_winner(
+        outcomes, await store.action_log(game.id), await store.get_game(game.id), game
+    )
 
 
 async def test_a_blocked_writer_waits_instead_of_failing(db_path: str, clock: FakeClock) -> None:
@@ -66,9 +71,17 @@ async def test_a_blocked_writer_waits_instead_of_failing(db_path: str, clock: Fa
     try:
         game = await new_game(a)
         await a._conn.execute("BEGIN IMMEDIATE")  # hold the write lock for a moment
-        pending = asyncio.create_task(b.commit_move(
-            game.id, expected_version=0, actor=11, actions=['{"x":1}'], state_json="{}",
-            status="active", deadline=None))
+        pending = asyncio.create_task(
+            b.commit_move(
+                game.id,
+                expected_version=0,
+                actor=11,
+                actions=['{"x":1}'],
+                state_json="{}",
+                status="active",
+                deadline=None,
+            )
+        )
         await asyncio.sleep(0.3)
         assert not pending.done()
         await a._conn.execute("COMMIT")

@@ -13,9 +13,16 @@ DAY = timedelta(hours=24)
 
 async def _move(store: Store, game_id: int, deadline, **kw):
     game = await store.get_game(game_id)
-    return await store.commit_move(game_id, expected_version=game.version, actor=11,
-                                   actions=['{"type":"pass"}'], state_json="{}",
-                                   status=kw.pop("status", "active"), deadline=deadline, **kw)
+    return await store.commit_move(
+        game_id,
+        expected_version=game.version,
+        actor=11,
+        actions=['{"type":"pass"}'],
+        state_json="{}",
+        status=kw.pop("status", "active"),
+        deadline=deadline,
+        **kw,
+    )
 
 
 async def test_due_deadlines_returns_open_games_whose_time_is_up(
@@ -30,13 +37,16 @@ async def test_due_deadlines_returns_open_games_whose_time_is_up(
 
     assert await store.due_deadlines(START) == []
     assert [g.id for g in await store.due_deadlines(START + timedelta(minutes=10))] == [
-        challenge.id]  # exactly at the deadline counts
+        challenge.id
+    ]  # exactly at the deadline counts
     due = await store.due_deadlines(START + timedelta(hours=3))
     assert [g.id for g in due] == [challenge.id, late.id, later.id]  # earliest first
     # a move pushes the deadline on, so the game is no longer due
     await _move(store, late.id, START + timedelta(hours=5))
     assert [g.id for g in await store.due_deadlines(START + timedelta(hours=3))] == [
-        challenge.id, later.id]
+        challenge.id,
+        later.id,
+    ]
 
 
 async def test_deadlines_compare_instants_across_time_zones(store: Store) -> None:

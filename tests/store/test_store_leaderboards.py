@@ -29,7 +29,10 @@ async def test_rating_board_pages_of_ten_with_ranks_across_pages(store: Store) -
         better = {round(s.rating) for s in stored.values() if round(s.rating) > round(r.rating)}
         assert r.rank == 1 + sum(1 for s in stored.values() if round(s.rating) in better)
         assert (r.wins, r.losses, r.draws) == (
-            stored[r.user_id].wins, stored[r.user_id].losses, stored[r.user_id].draws)
+            stored[r.user_id].wins,
+            stored[r.user_id].losses,
+            stored[r.user_id].draws,
+        )
     assert (await store.rating_board(offset=30)).rows == []
 
 
@@ -39,7 +42,13 @@ async def test_ties_share_a_rank_and_the_next_rank_skips(store: Store) -> None:
     await finish(store, (5, 6), winner=None)
     board = await store.rating_board()
     assert [(r.rank, r.user_id) for r in board.rows] == [
-        (1, 1), (1, 3), (3, 5), (3, 6), (5, 2), (5, 4)]
+        (1, 1),
+        (1, 3),
+        (3, 5),
+        (3, 6),
+        (5, 2),
+        (5, 4),
+    ]
     assert all(r.provisional for r in board.rows)
     assert [(r.wins, r.losses, r.draws) for r in board.rows][2] == (0, 0, 1)
 
@@ -48,8 +57,7 @@ async def test_rank_goes_by_the_rating_players_see(store: Store) -> None:
     for pair in ((1, 2), (3, 4), (5, 6)):
         await finish(store, pair, winner=0)
     for user, rating in ((1, 1600.4), (3, 1599.6), (5, 1599.4)):  # shown 1600, 1600, 1599
-        await store._conn.execute("UPDATE ratings SET rating = ? WHERE user_id = ?",
-                                  (rating, user))
+        await store._conn.execute("UPDATE ratings SET rating = ? WHERE user_id = ?", (rating, user))
     rows = (await store.rating_board(limit=3)).rows
     assert [(r.rank, r.user_id) for r in rows] == [(1, 1), (1, 3), (3, 5)]
 
@@ -76,13 +84,27 @@ async def test_board_arguments_are_checked(store: Store) -> None:
             await store.rating_board(**kwargs)
 
 
-async def _solo(store: Store, user: int, score: int | None, level: int, *, user_first: bool,
-                guild_id: int | None = None) -> int:
+async def _solo(
+    store: Store,
+    user: int,
+    score: int | None,
+    level: int,
+    *,
+    user_first: bool,
+    guild_id: int | None = None,
+) -> int:
     players, user_seat = ((user, 0), 0) if user % 2 else ((0, user), 1)  # both seatings
     game = await finish(
-        store, players, winner=user_seat if score is not None else 1 - user_seat, mode="solo",
-        guild_id=guild_id, level=level, first_seat=user_seat if user_first else 1 - user_seat,
-        high_score=score, totals=(30, 20) if user_seat == 0 else (20, 30))
+        store,
+        players,
+        winner=user_seat if score is not None else 1 - user_seat,
+        mode="solo",
+        guild_id=guild_id,
+        level=level,
+        first_seat=user_seat if user_first else 1 - user_seat,
+        high_score=score,
+        totals=(30, 20) if user_seat == 0 else (20, 30),
+    )
     return game.id
 
 
@@ -95,7 +117,10 @@ async def test_solo_board_best_score_per_user(store: Store, clock: FakeClock) ->
     await _solo(store, 3, 30, 1, user_first=False)
     board = await store.solo_board()
     assert [(r.rank, r.user_id, r.high_score, r.level) for r in board.rows] == [
-        (1, 1, 55, 2), (1, 2, 55, 3), (3, 3, 30, 1)]
+        (1, 1, 55, 2),
+        (1, 2, 55, 3),
+        (3, 3, 30, 1),
+    ]
     first = board.rows[0]
     assert (first.game_id, first.player_first, first.finished_at) == (best1, False, START)
     assert board.rows[1].player_first is True and board.rows[1].first_seat == 1  # seat 1 human
@@ -136,7 +161,9 @@ async def test_stats_for_an_active_player(store: Store, clock: FakeClock) -> Non
     assert (stats.solo_games, stats.solo_wins) == (4, 3)
     assert stats.average_vp == pytest.approx((50 + 30 + 35 + 30 * 4) / 7)
     assert [(b.level, b.high_score, b.player_first) for b in stats.best_solo] == [
-        (1, 20, True), (2, 61, False)]
+        (1, 20, True),
+        (2, 61, False),
+    ]
     assert stats.rating == await store.rating(7)
     assert [p.rating for p in stats.rating_history][-1] == stats.rating.rating
     assert len(stats.rating_history) == 3

@@ -27,8 +27,9 @@ def test_glickman_paper_example() -> None:
     assert p.vol == pytest.approx(0.059996, abs=1e-6)  # the package's own _f gives 0.059993
 
 
-def _paper_update(r: float, rd: float, vol: float, opp: tuple[float, float], score: float,
-                  tau: float) -> tuple[float, float, float]:
+def _paper_update(
+    r: float, rd: float, vol: float, opp: tuple[float, float], score: float, tau: float
+) -> tuple[float, float, float]:
     """Glickman, "Example of the Glicko-2 system", steps 2-8, written out independently."""
     k = 173.7178
     mu, phi, mu_j, phi_j = (r - 1500) / k, rd / k, (opp[0] - 1500) / k, opp[1] / k
@@ -123,8 +124,9 @@ async def test_forfeit_and_timeout_are_losses_draw_is_half(store: Store) -> None
 
 
 async def test_solo_and_ai_games_are_not_rated(store: Store) -> None:
-    await finish(store, (11, 0), winner=0, mode="solo", guild_id=None, level=2,
-                 first_seat=0, high_score=50)
+    await finish(
+        store, (11, 0), winner=0, mode="solo", guild_id=None, level=2, first_seat=0, high_score=50
+    )
     await finish(store, (0, 11), winner=1, mode="ai")
     assert await store.stored_ratings() == {}
     assert await store.rating(11) is None
@@ -136,8 +138,7 @@ async def test_recompute_equals_stored_after_many_games(store: Store, clock: Fak
     for _ in range(60):
         a, b = rng.sample(players, 2)
         winner = rng.choice([0, 1, 1, None])
-        reason = "score" if winner is None else rng.choice(["score", "score", "forfeit",
-                                                             "timeout"])
+        reason = "score" if winner is None else rng.choice(["score", "score", "forfeit", "timeout"])
         await finish(store, (a, b), winner=winner, reason=reason, guild_id=rng.choice([1, 2]))
         clock.advance(minutes=rng.randint(1, 90))
     stored = await store.stored_ratings()
@@ -166,9 +167,15 @@ async def test_result_recorded_after_the_final_move(store: Store, clock: FakeClo
     with pytest.raises(StoreError):  # not over yet
         await store.record_result(game.id, ResultRecord(totals=(1, 2), winner=1))
     clock.advance(minutes=3)
-    done = await store.commit_move(game.id, expected_version=0, actor=22,
-                                   actions=['{"type":"pass"}'], state_json="{}",
-                                   status="finished", deadline=None)
+    done = await store.commit_move(
+        game.id,
+        expected_version=0,
+        actor=22,
+        actions=['{"type":"pass"}'],
+        state_json="{}",
+        status="finished",
+        deadline=None,
+    )
     clock.advance(minutes=3)
     row = await store.record_result(game.id, ResultRecord(totals=(1, 2), winner=1))
     assert row.finished_at == done.finished_at  # the game's end, not the call's time

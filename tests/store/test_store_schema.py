@@ -35,8 +35,10 @@ async def test_fresh_file_gets_every_migration(db_path: str) -> None:
     async with await Store.open(db_path):
         pass
     raw = _raw(db_path)
-    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == len(
-        migrations.MIGRATIONS
+    assert (
+        raw.execute("PRAGMA user_version").fetchone()[0]
+        == SCHEMA_VERSION
+        == len(migrations.MIGRATIONS)
     )
     tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"games", "actions", "results", "ratings", "rating_history"} <= tables
@@ -78,12 +80,19 @@ async def test_failing_migration_leaves_file_untouched(db_path: str, monkeypatch
 @pytest.mark.parametrize(
     ("sql", "index"),
     [
-        ("SELECT * FROM games WHERE channel_id = 5 AND status IN ('challenge', 'active')",
-         "games_open_by_channel"),
-        ("SELECT * FROM games WHERE player1 = 5 AND status IN ('challenge', 'active')",
-         "games_by_player1"),
-        ("SELECT * FROM games WHERE deadline IS NOT NULL AND status IN ('challenge', 'active')"
-         " AND deadline <= 'x'", "games_open_by_deadline"),
+        (
+            "SELECT * FROM games WHERE channel_id = 5 AND status IN ('challenge', 'active')",
+            "games_open_by_channel",
+        ),
+        (
+            "SELECT * FROM games WHERE player1 = 5 AND status IN ('challenge', 'active')",
+            "games_by_player1",
+        ),
+        (
+            "SELECT * FROM games WHERE deadline IS NOT NULL AND status IN ('challenge', 'active')"
+            " AND deadline <= 'x'",
+            "games_open_by_deadline",
+        ),
         ("SELECT * FROM results WHERE mode = 'duel' AND guild_id = 3", "results_by_mode_guild"),
         ("SELECT * FROM actions WHERE game_id = 3 ORDER BY seq", "PRIMARY KEY"),
     ],
