@@ -1,0 +1,231 @@
+"""``/famiglia leaderboard``: the rating board and the solo high-score board, in pages.
+
+A page is always rendered fresh from the database. Its buttons are persistent
+(``discord.ui.DynamicItem``): the custom id carries the board, the scope, the level and
+the page to show, so they keep working after a restart and need nothing in memory.
+Server scope takes the server from the message the button is on.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar, Literal, Self
+
+import discord
+from discord import app_commands
+
+from db.rows import Page, RatingBoardRow, SoloBoardRow
+from db.store import Store
+
+Interaction = discord.Interaction[Any]
+Board = Literal["rating", "solo"]
+Scope = Literal["server", "global"]
+
+PAGE_SIZE = 10
+COLOUR = discord.Colour.from_rgb(250, 166, 26)
+PROVISIONAL_MARK = "?"
+NO_SERVER = (
+    "A server leaderboard needs a server: use `scope:global` here, or run the command in a "
+    "server channel."
+)
+LEVEL_ONLY_SOLO = "`level` only applies to the solo board: drop it, or choose `board:solo`."
+
+
+def store_of(interaction: Interaction) -> Store:
+    """The bot's store (the bot keeps its ``GameService`` as ``flows.service``)."""
+    return interaction.client.flows.service.store  # type: ignore[no-any-return]
+
+
+def variant(player_first: bool | None) -> str:
+    """Rule 9.10.3's suffix: a = the player started, b = the robot started."""
+    return "" if player_first is None else ("a" if player_first else "b")
+
+
+def level_text(level: int | None, player_first: bool | None) -> str:
+    return "level ?" if level is None else f"level {level}{variant(player_first)}"
+
+
+def rating_text(rating: float, provisional: bool) -> str:
+    return f"{rating:.0f}{PROVISIONAL_MARK if provisional else ''}"
+
+
+def _rating_line(row: RatingBoardRow) -> str:
+    return (
+        f"**{row.rank}.** <@{row.user_id}> — **{rating_text(row.rating, row.provisional)}**"
+        f" · {row.wins}W {row.losses}L {row.draws}D"
+    )
+
+
+def _solo_line(row: SoloBoardRow) -> str:
+    date = discord.utils.format_dt(row.finished_at, "d")
+    return (
+        f"**{row.rank}.** <@{row.user_id}> — **{row.high_score}**"
+        f" · {level_text(row.level, row.player_first)} · {date}"
+    )
+
+
+def _title(board: Board, scope: Scope, level: int | None) -> str:
+    where = "this server" if scope == "server" else "everyone"
+    if board == "rating":
+        return f"Famiglia ratings — {where}"
+    which = "all levels" if level is None else f"level {level}"
+    return f"Famiglia solo high scores ({which}) — {where}"
+
+
+def _empty_text(board: Board, scope: Scope) -> str:
+    where = " in this server" if scope == "server" else ""
+    if board == "rating":
+        return (
+            f"No two-player game has been finished{where} yet. "
+            "Challenge someone: `/famiglia start`."
+        )
+    return f"Nobody has beaten the robot gangster{where} yet. Try it: `/famiglia solo`."
+
+
+def board_embed(board: Board, scope: Scope, level: int | None, page: Page[Any]) -> discord.Embed:
+    """One page of a board as an embed (at most ``PAGE_SIZE`` rows: well within limits)."""
+    embed = discord.Embed(title=_title(board, scope, level), colour=COLOUR)
+    if not page.rows:
+        embed.description = _empty_text(board, scope) if page.total == 0 else "No such page."
+    elif board == "rating":
+        embed.description = "\n".join(_rating_line(r) for r in page.rows)
+    else:
+        embed.description = "\n".join(_solo_line(r) for r in page.rows)
+    noun = "player" if page.total == 1 else "players"
+    footer = f"Page {page.page} of {page.pages} · {page.total} {noun}"
+    if board == "rating":
+        footer += f" · {PROVISIONAL_MARK} = provisional rating · W/L/D = wins/losses/draws"
+    else:
+        footer += " · score = 2 × your VP − robot VP · a = you started, b = the robot did"
+    embed.set_footer(text=footer)
+    return embed
+
+
+class BoardPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=(
+        r"fam:lb:(?P<board>rating|solo):(?P<scope>server|global):(?P<level>[0-4])"
+        r":(?P<page>\d{1,6}):(?P<tag>[fpnl])"
+    ),
+):
+    """First / previous / next / last page of a board; ``page`` is the page it shows."""
+
+    LABELS: ClassVar[dict[str, str]] = {
+        "f": "⏮ First",
+        "p": "◀ Previous",
+        "n": "Next ▶",
+        "l": "Last ⏭",
+    }
+
+    def __init__(
+        self,
+        board: Board,
+        scope: Scope,
+        level: int | None,
+        page: int,
+        tag: str,
+        *,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.secondary,
+                label=self.LABELS[tag],
+                disabled=disabled,
+                custom_id=f"fam:lb:{board}:{scope}:{level or 0}:{page}:{tag}",
+            )
+        )
+        self.board, self.scope, self.level, self.page = board, scope, level, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        level = int(match["level"]) or None
+        return cls(match["board"], match["scope"], level, int(match["page"]), match["tag"])  # type: ignore[arg-type]
+
+    async def callback(self, interaction: Interaction) -> None:
+        await show_board(interaction, self.board, self.scope, self.level, self.page, edit=True)
+
+
+def board_view(board: Board, scope: Scope, level: int | None, page: Page[Any]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if page.pages <= 1:
+        return view
+    current, last = min(page.page, page.pages), page.pages
+    targets = (("f", 1), ("p", max(current - 1, 1)), ("n", min(current + 1, last)), ("l", last))
+    for tag, target in targets:
+        disabled = current == 1 if tag in "fp" else current == last
+        view.add_item(BoardPageButton(board, scope, level, target, tag, disabled=disabled))
+    return view
+
+
+async def load_page(
+    store: Store, board: Board, guild_id: int | None, level: int | None, page: int
+) -> Page[Any]:
+    """Page ``page`` (1-based) of a board; a page past the end shows the last one."""
+    for _ in range(2):
+        offset = (max(page, 1) - 1) * PAGE_SIZE
+        if board == "rating":
+            result: Page[Any] = await store.rating_board(
+                guild_id=guild_id, offset=offset, limit=PAGE_SIZE
+            )
+        else:
+            result = await store.solo_board(
+                level=level, guild_id=guild_id, offset=offset, limit=PAGE_SIZE
+            )
+        if result.rows or result.total == 0 or page <= result.pages:
+            return result
+        page = result.pages
+    return result
+
+
+async def show_board(
+    interaction: Interaction,
+    board: Board,
+    scope: Scope,
+    level: int | None,
+    page: int = 1,
+    *,
+    edit: bool = False,
+) -> None:
+    """Answer with a board page: a new public message, or (``edit``) the clicked one."""
+    if board == "rating" and level is not None:
+        await interaction.response.send_message(LEVEL_ONLY_SOLO, ephemeral=True)
+        return
+    guild_id = interaction.guild_id if scope == "server" else None
+    if scope == "server" and guild_id is None:
+        await interaction.response.send_message(NO_SERVER, ephemeral=True)
+        return
+    result = await load_page(store_of(interaction), board, guild_id, level, page)
+    embed = board_embed(board, scope, level, result)
+    view = board_view(board, scope, level, result)
+    mentions = discord.AllowedMentions.none()
+    if edit:
+        await interaction.response.edit_message(embed=embed, view=view)
+    else:
+        await interaction.response.send_message(embed=embed, view=view, allowed_mentions=mentions)
+
+
+def leaderboard_command() -> app_commands.Command[Any, ..., None]:
+    """``/famiglia leaderboard``, made fresh for each bot (a command has one parent)."""
+
+    @app_commands.command(name="leaderboard", description="Ratings or solo high scores")
+    @app_commands.describe(
+        board="rating: two-player ratings; solo: best scores against the robot gangster",
+        scope="server: games played in this server; global: everywhere",
+        level="Solo board only: one robot level (1 easy – 4 hard); all levels if left out",
+    )
+    async def leaderboard(
+        interaction: Interaction,
+        board: Board = "rating",
+        scope: Scope | None = None,
+        level: app_commands.Range[int, 1, 4] | None = None,
+    ) -> None:
+        chosen: Scope = scope or ("server" if interaction.guild_id is not None else "global")
+        await show_board(interaction, board, chosen, level)
+
+    return leaderboard
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (BoardPageButton,)

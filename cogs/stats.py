@@ -1,0 +1,132 @@
+"""``/famiglia stats [player]``: games, results, rating with its history chart, best solo
+scores per level and average VP, all read from the store's ``player_stats``."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs.leaderboard import COLOUR, level_text, rating_text, store_of
+from cogs.render.chart import CHART_FILENAME, rating_chart_png
+from db.rows import PlayerStats
+
+Interaction = discord.Interaction[Any]
+
+
+def has_games(stats: PlayerStats) -> bool:
+    return stats.duel_games > 0 or stats.solo_games > 0
+
+
+def no_games_text(name: str, yourself: bool) -> str:
+    if yourself:
+        return (
+            "You have not finished a game of Famiglia yet, so there are no stats to show. "
+            "Challenge someone with `/famiglia start`, or play the robot gangster with "
+            "`/famiglia solo` — your stats appear after your first game."
+        )
+    return (
+        f"{name} has not finished a game of Famiglia yet, so there are no stats to show. "
+        "Why not challenge them with `/famiglia start`?"
+    )
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "—"
+
+
+def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
+    embed = discord.Embed(title=f"Famiglia stats — {name}"[:256], colour=COLOUR)
+    games = stats.duel_games + stats.solo_games
+    embed.description = f"<@{stats.user_id}> has finished {games} game(s) of Famiglia."
+    duel = (
+        f"{stats.duel_games} game(s): {stats.wins} won, {stats.losses} lost, {stats.draws} drawn"
+        f" ({_percent(stats.wins, stats.duel_games)} won)"
+        if stats.duel_games
+        else "No two-player games yet."
+    )
+    embed.add_field(name="Two-player games", value=duel, inline=False)
+    rating = stats.rating
+    if rating is not None:
+        note = " — provisional (few games yet)" if rating.provisional else ""
+        value = (
+            f"**{rating_text(rating.rating, rating.provisional)}** ± {rating.rd:.0f}{note}"
+            f"\nGlicko-2 after {rating.games} rated game(s)"
+        )
+        if stats.rating_history:
+            first = stats.rating_history[0].rating
+            best = max(p.rating for p in stats.rating_history)
+            value += f"; best {best:.0f}, change since the first game {rating.rating - first:+.0f}"
+        embed.add_field(name="Rating", value=value, inline=False)
+    solo = (
+        f"{stats.solo_games} game(s) against the robot gangster: {stats.solo_wins} won"
+        if stats.solo_games
+        else "No solo games yet."
+    )
+    embed.add_field(name="Solo games", value=solo, inline=False)
+    if stats.best_solo:
+        lines = [
+            f"Level {b.level}: **{b.high_score}** ({level_text(b.level, b.player_first)},"
+            f" {discord.utils.format_dt(b.finished_at, 'd')})"
+            for b in stats.best_solo
+        ]
+        embed.add_field(name="Best solo score per level", value="\n".join(lines), inline=False)
+    if stats.average_vp is not None:
+        embed.add_field(
+            name="Average VP", value=f"{stats.average_vp:.1f} VP per finished game", inline=False
+        )
+    return embed
+
+
+def chart_file(stats: PlayerStats) -> discord.File | None:
+    """The rating history chart, or None when the player has no rated game."""
+    if not stats.rating_history:
+        return None
+    points = [(p.rating, p.rd) for p in stats.rating_history]
+    return discord.File(
+        io.BytesIO(rating_chart_png(points)),
+        filename=CHART_FILENAME,
+        description="Rating after each two-player game",
+    )
+
+
+async def show_stats(
+    interaction: Interaction, player: discord.User | discord.Member | None
+) -> None:
+    """Answer with the stats of ``player`` (default: the user asking)."""
+    target = player or interaction.user
+    if target.bot:
+        await interaction.response.send_message(
+            "Bots do not play Famiglia, so they have no stats. Pick a person.", ephemeral=True
+        )
+        return
+    stats = await store_of(interaction).player_stats(target.id)
+    yourself = target.id == interaction.user.id
+    if not has_games(stats):
+        await interaction.response.send_message(
+            no_games_text(target.display_name, yourself),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        return
+    embed = stats_embed(target.display_name, stats)
+    file = await asyncio.to_thread(chart_file, stats)
+    kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
+    if file is not None:
+        embed.set_image(url=f"attachment://{CHART_FILENAME}")
+        kwargs["file"] = file
+    await interaction.response.send_message(embed=embed, **kwargs)
+
+
+def stats_command() -> app_commands.Command[Any, ..., None]:
+    """``/famiglia stats``, made fresh for each bot (a command has one parent)."""
+
+    @app_commands.command(name="stats", description="A player's games, rating and best scores")
+    @app_commands.describe(player="Whose stats (you, if left out)")
+    async def stats(interaction: Interaction, player: discord.User | None = None) -> None:
+        await show_stats(interaction, player)
+
+    return stats
