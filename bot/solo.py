@@ -1,0 +1,189 @@
+"""Solo games against the robot gangster (rules section 9), composed with GameService.
+
+A solo game is an ordinary game row (mode ``solo``, seats: the player, then the robot
+as user id 0) in the player's DM channel. The player's moves go through
+``GameService.play``; the robot's turn is one ``RobotTurn`` action applied through the
+same lock, load, apply and versioned commit, logged with actor 0. So replaying the seed
+and the log rebuilds a solo game exactly, and a crash between the player's move and the
+robot's is healed by running the robot again (:meth:`SoloService.robot_turn` is
+idempotent: it does nothing unless the engine says it is the robot's decision).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bot.history import initial_state
+from bot.service import GameService, Moved, Refusal
+from db.errors import ChannelBusy
+from db.rows import ROBOT, GameRow
+from engine import Event, GameState, parse_action
+from engine.actions import RobotTurn
+from engine.cards import code
+
+ROBOT_NAME = "Robot gangster"
+LEVELS = (1, 2, 3, 4)
+
+
+@dataclass(frozen=True, slots=True)
+class RobotReport:
+    """What the robot did in one turn, in the words a player can check against 9.6-9.8."""
+
+    step: int  # the program step that chose (1-5)
+    why: str  # the engine's reason, e.g. "Step 1: has 4 of 7 zeros, takes the leftmost 0"
+    card: str | None  # the card taken, None when he passed
+    position: int | None  # its place in the Street when taken, 1 = leftmost
+    refreshes: tuple[str, ...] = ()  # one sentence per refresh he made
+    other: tuple[str, ...] = ()  # pile switch, refill, end of the game announced
+
+    def lines(self) -> list[str]:
+        out = [f"🔄 {line}" for line in self.refreshes]
+        if self.card is None:
+            out.append(f"✋ {self.why}")
+        else:
+            out.append(f"🤖 Took **{self.card}** from the Street (#{self.position} from the left)")
+            out.append(f"📜 {self.why}")
+        out.extend(f"ℹ️ {line}" for line in self.other)
+        return out
+
+
+def robot_report(before: GameState, events: Sequence[Event]) -> RobotReport | None:
+    """The report of a robot turn from the state before it and the events it produced.
+
+    The Street is followed through the refreshes (each takes out the card it names and
+    adds the revealed cards on the right) to say where the taken card lay.
+    """
+    street = [code(k) for k in before.street]
+    refreshes: list[str] = []
+    other: list[str] = []
+    step, why, card, position = 0, "", None, None
+    for e in events:
+        if e.kind == "refresh":
+            gone = code(e.card)
+            where = street.index(gone) + 1 if gone in street else 0
+            if gone in street:
+                street.remove(gone)
+            shown = [code(c) for c in e.cards]
+            street.extend(shown)
+            to = "under the draw pile" if e.note == "bottom" else "onto the discard pile"
+            refreshes.append(
+                f"Refreshed: put {gone} (#{where}) {to}, revealed {' '.join(shown) or 'nothing'}"
+            )
+        elif e.kind == "robot_step":
+            step, why = e.amount, e.note
+            if e.card >= 0:
+                card = code(e.card)
+                position = street.index(card) + 1 if card in street else None
+        elif e.kind == "switch":
+            other.append(f"The draw pile ran out: a new pile of {e.amount} cards is shuffled")
+        elif e.kind == "refill":
+            other.append(
+                "The Street was empty: six new cards " + " ".join(code(c) for c in e.cards)
+            )
+        elif e.kind == "end_triggered":
+            more = {0: "this was the last turn", 1: "one more turn", 2: "one more round"}
+            other.append(f"The last card is out: {more.get(e.amount, 'the end is near')}")
+    if step == 0:
+        return None
+    return RobotReport(step, why, card, position, tuple(refreshes), tuple(other))
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """A solo game replayed from its log: recent events and the robot's last turn."""
+
+    events: list[Event] = field(default_factory=list)  # of the last few actions
+    robot: RobotReport | None = None
+
+
+def replay_history(game: GameRow, action_jsons: Sequence[str], recent: int = 6) -> History:
+    state = initial_state(game)
+    events: list[Event] = []
+    report: RobotReport | None = None
+    start = max(0, len(action_jsons) - recent)
+    for i, text in enumerate(action_jsons):
+        action = parse_action(text)
+        before = state.copy() if isinstance(action, RobotTurn) else None
+        happened = state.apply(action)
+        if before is not None:
+            report = robot_report(before, happened) or report
+        if i >= start:
+            events.extend(happened)
+    return History(events, report)
+
+
+class SoloService:
+    """Start solo games and play the robot's turns, through one GameService."""
+
+    def __init__(self, service: GameService, rng: random.Random | None = None) -> None:
+        self.service = service
+        self.store = service.store
+        self._rng = rng or random.SystemRandom()
+
+    async def active(self, user_id: int) -> GameRow | None:
+        return await self.store.active_solo_game_for_user(user_id)
+
+    async def start(
+        self,
+        *,
+        user_id: int,
+        name: str,
+        guild_id: int | None,
+        channel_id: int,
+        level: int,
+        first: int,
+    ) -> Moved:
+        """A new game in ``channel_id`` (the DM); the robot moves at once if he starts."""
+        if level not in LEVELS or first not in (0, 1):
+            raise Refusal("Choose a robot level from 1 to 4, and who starts: you or the robot.")
+        if await self.active(user_id) is not None:
+            raise Refusal(
+                "You already have a solo game running. `/famiglia resume` brings its table "
+                "back; finish it or forfeit it before starting another."
+            )
+        seed = self._rng.randrange(1, 2**62)
+        state = GameState.new(seed, mode="solo", first=first, level=level)
+        try:
+            game = await self.store.create_game(
+                mode="solo",
+                guild_id=guild_id,
+                channel_id=channel_id,
+                players=(user_id, ROBOT),
+                seed=seed,
+                state_json=state.to_json(),
+                status="active",
+                options={"names": [name, ROBOT_NAME], "first": first, "level": level},
+                deadline=None,
+            )
+        except ChannelBusy:
+            raise Refusal(
+                "Our DM already has a game running: `/famiglia resume` brings its table back."
+            ) from None
+        moved = await self.robot_turn(game.id)
+        return moved or Moved(game, state)
+
+    async def robot_turn(self, game_id: int) -> Moved | None:
+        """Play the robot's turn if it is his decision now; None when it is not."""
+        service = self.service
+        async with service.lock(game_id):
+            game, state = await service.load(game_id)
+            if game.status != "active" or state.decision != "robot":
+                return None
+            new = state.copy()
+            action = RobotTurn()
+            events = new.apply(action)
+            return await service._commit_move(game, state, new, ROBOT, [action], events)
+
+    async def pending_robot_games(self) -> list[GameRow]:
+        """Open solo games waiting for the robot (a restart came between two commits)."""
+        waiting = []
+        for game in await self.store.active_games():
+            if game.mode == "solo" and GameState.from_json(game.state_json).decision == "robot":
+                waiting.append(game)
+        return waiting
+
+    async def history(self, game: GameRow, recent: int = 6) -> History:
+        log = await self.store.action_log(game.id)
+        return replay_history(game, [row.action_json for row in log], recent)

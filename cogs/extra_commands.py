@@ -1,0 +1,85 @@
+"""The ``/famiglia`` subcommands beyond the two-player game: ``solo``, ``resume``,
+``leaderboard`` and ``stats``, added to the group the ``FamigliaCog`` defines, and the
+persistent buttons they use.
+
+:func:`install` is called once in the bot's ``setup_hook`` after the cog is added (and
+before commands are synced). It also hands solo games to :class:`cogs.solo.SoloFlows`
+through ``Flows.solo`` and plays any robot turn a restart interrupted.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.service import GameService
+from bot.solo import SoloService
+from cogs import leaderboard, solo_table, stats
+from cogs.flows import Flows
+from cogs.solo import SoloFlows
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+Side = Literal["you", "robot"]
+
+
+def solo_command() -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(name="solo", description="Play the robot gangster in our DMs")
+    @app_commands.describe(
+        level="The robot's level: 1 (easiest) to 4 (hardest); 3 is the rules' standard",
+        first="Who starts: you (a) or the robot (b, harder)",
+    )
+    async def solo(
+        interaction: Interaction, level: app_commands.Range[int, 1, 4], first: Side = "you"
+    ) -> None:
+        flows: SoloFlows = interaction.client.flows.solo  # type: ignore[attr-defined]
+        await flows.start(interaction, level, 0 if first == "you" else 1)
+
+    return solo
+
+
+def resume_command() -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(name="resume", description="Bring back the table of your solo game")
+    async def resume(interaction: Interaction) -> None:
+        flows: SoloFlows = interaction.client.flows.solo  # type: ignore[attr-defined]
+        await flows.resume(interaction)
+
+    return resume
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    *solo_table.DYNAMIC_ITEMS,
+    *leaderboard.DYNAMIC_ITEMS,
+)
+
+
+async def install(
+    bot: commands.Bot, flows: Flows, service: GameService, rng: random.Random | None
+) -> SoloFlows:
+    """Add the commands and buttons; route solo games; heal interrupted robot turns."""
+    group = bot.tree.get_command("famiglia")
+    if not isinstance(group, app_commands.Group):
+        raise RuntimeError("add the FamigliaCog before installing the extra commands")
+    for command in (
+        solo_command(),
+        resume_command(),
+        leaderboard.leaderboard_command(),
+        stats.stats_command(),
+    ):
+        group.add_command(command)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    solo_flows = SoloFlows(bot, SoloService(service, rng))
+    flows.solo = solo_flows
+    try:
+        healed = await solo_flows.heal()
+    except discord.HTTPException as error:  # the games are healed; a table may lag behind
+        log.warning("could not update every healed solo table: %s", error)
+    else:
+        if healed:
+            log.info("played %d robot turn(s) a restart had interrupted", healed)
+    return solo_flows

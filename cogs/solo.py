@@ -1,0 +1,296 @@
+"""Solo games on Discord: ``/famiglia solo`` and ``/famiglia resume``, the DM table, and
+the robot's turn right after each move of the player.
+
+The player's moves go through ``GameService.play`` (buttons on the DM table, or the
+two-player slash commands, which hand solo games over here); the robot's turn is then
+committed by :class:`bot.solo.SoloService` before the table is shown again. The table
+lives in the player's DM and is edited in place through the channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from bot.choices import parse_key
+from bot.service import Moved, Refusal
+from bot.solo import SoloService
+from cogs.controls import hand_controls
+from cogs.render import hand_embed
+from cogs.solo_table import PLAYER, confirm_forfeit, level_tag, names_of, table_payload
+from db.rows import GameRow, SoloBest
+from engine import GameState, describe_event, view
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+NOBODY = discord.AllowedMentions.none()
+DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
+
+
+def closed_dms_text(server: str | None) -> str:
+    where = f"**{server}**" if server else "the server's name"
+    return (
+        "I cannot send you direct messages, so your solo game was not started. "
+        f"To allow them for this server: click {where} → **Privacy Settings** → turn on "
+        "**Direct Messages**. Or for every server: **User Settings → Privacy & Safety** → "
+        "allow direct messages from server members. Then run `/famiglia solo` again."
+    )
+
+
+class SoloFlows:
+    def __init__(self, bot: discord.Client, solo: SoloService) -> None:
+        self.bot = bot
+        self.solo = solo
+        self.service = solo.service
+        self.store = solo.store
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    async def refuse(interaction: Interaction, text: str) -> None:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def _best(self, game: GameRow) -> SoloBest | None:
+        if game.is_open:
+            return None
+        stats = await self.store.player_stats(game.players[PLAYER])
+        level = game.options.get("level")
+        return next((b for b in stats.best_solo if b.level == level), None)
+
+    async def payload(self, game: GameRow) -> dict[str, Any]:
+        state = GameState.from_json(game.state_json)
+        history = await self.solo.history(game)
+        record = None if game.is_open else await self.store.get_result(game.id)
+        best = await self._best(game)
+        return await asyncio.to_thread(table_payload, game, state, history, record, best)
+
+    async def update_table(self, game: GameRow) -> None:
+        """Edit the DM table in place (a new one if it was deleted)."""
+        payload = await self.payload(game)
+        channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
+        if game.table_message_id is not None:
+            try:
+                await channel.get_partial_message(game.table_message_id).edit(**payload)
+                return
+            except discord.NotFound:
+                pass
+            except discord.HTTPException as error:
+                log.warning("could not edit the solo table of game %s: %s", game.id, error)
+                return
+        await self._post(channel, game, payload)
+
+    async def _post(
+        self, channel: discord.abc.Messageable, game: GameRow, payload: dict[str, Any]
+    ) -> discord.Message:
+        files = payload.pop("attachments")
+        payload.pop("content", None)
+        message = await channel.send(files=files, allowed_mentions=NOBODY, **payload)
+        await self._moved_to(game, message)
+        return message
+
+    async def _moved_to(self, game: GameRow, message: discord.Message) -> None:
+        """Record the new table message and retire the old one (no buttons left on it)."""
+        old = game.table_message_id
+        await self.store.set_table_message(game.id, message.channel.id, message.id)
+        if old is None or old == message.id:
+            return
+        channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
+        try:
+            await channel.get_partial_message(old).edit(
+                content=f"The table of solo game #{game.id} moved here: {message.jump_url}",
+                embeds=[],
+                attachments=[],
+                view=None,
+            )
+        except discord.HTTPException as error:
+            log.info("old solo table of game %s not updated: %s", game.id, error)
+
+    async def _robot(self, game_id: int) -> GameRow:
+        """Let the robot move if it is his turn; the game as it is now."""
+        moved = await self.solo.robot_turn(game_id)
+        return moved.game if moved is not None else await self.service.game(game_id)
+
+    # --------------------------------------------------------------- start, resume
+    async def start(self, interaction: Interaction, level: int, first: int) -> None:
+        """``/famiglia solo`` (and Play again): the game in the DM, the table there."""
+        user = interaction.user
+        if await self.solo.active(user.id) is not None:
+            return await self.refuse(
+                interaction,
+                "You already have a solo game running: `/famiglia resume` brings its table "
+                "back. Finish it or forfeit it before starting another.",
+            )
+        if interaction.guild is None:
+            return await self._start_here(interaction, level, first)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            dm = user.dm_channel or await user.create_dm()
+            await dm.send(
+                f"🎲 Your solo game against the robot gangster, level {level_tag(level, first)}:"
+            )
+        except discord.Forbidden as error:
+            text = closed_dms_text(interaction.guild.name)
+            if error.code != DM_CLOSED:
+                log.info("DM to %s refused: %s", user.id, error)
+            return await self.refuse(interaction, text)
+        except discord.HTTPException as error:
+            log.warning("DM to %s failed: %s", user.id, error)
+            return await self.refuse(
+                interaction,
+                "Discord did not let me open our DMs just now; nothing was started. "
+                "Please try again in a moment.",
+            )
+        try:
+            moved = await self.solo.start(
+                user_id=user.id,
+                name=user.display_name,
+                guild_id=interaction.guild.id,
+                channel_id=dm.id,
+                level=level,
+                first=first,
+            )
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        message = await self._post(dm, moved.game, await self.payload(moved.game))
+        await interaction.followup.send(
+            f"Your solo game #{moved.game.id} is waiting in our DMs: {message.jump_url}",
+            ephemeral=True,
+        )
+
+    async def _start_here(self, interaction: Interaction, level: int, first: int) -> None:
+        user = interaction.user
+        channel_id = interaction.channel_id
+        assert channel_id is not None
+        try:
+            moved = await self.solo.start(
+                user_id=user.id,
+                name=user.display_name,
+                guild_id=None,
+                channel_id=channel_id,
+                level=level,
+                first=first,
+            )
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        await self._answer_with_table(interaction, moved.game)
+
+    async def _answer_with_table(self, interaction: Interaction, game: GameRow) -> None:
+        payload = await self.payload(game)
+        files = payload.pop("attachments")
+        payload.pop("content", None)
+        await interaction.response.send_message(files=files, allowed_mentions=NOBODY, **payload)
+        await self._moved_to(game, await interaction.original_response())
+
+    async def resume(self, interaction: Interaction) -> None:
+        """``/famiglia resume``: the active solo game's table, fresh at the bottom of the DM."""
+        game = await self.solo.active(interaction.user.id)
+        if game is None:
+            return await self.refuse(
+                interaction, "You have no solo game running. Start one with `/famiglia solo`."
+            )
+        game = await self._robot(game.id)
+        if interaction.guild is None and interaction.channel_id == game.channel_id:
+            return await self._answer_with_table(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            channel = self.bot.get_partial_messageable(game.channel_id)
+            message = await self._post(channel, game, await self.payload(game))
+        except discord.Forbidden:
+            return await self.refuse(
+                interaction,
+                closed_dms_text(getattr(interaction.guild, "name", None)).replace(
+                    "was not started", "cannot be shown"
+                ),
+            )
+        await interaction.followup.send(
+            f"Your solo game #{game.id} is back at the bottom of our DMs: {message.jump_url}",
+            ephemeral=True,
+        )
+
+    async def heal(self) -> int:
+        """At start-up: play the robot's turns a restart interrupted; update those tables."""
+        healed = 0
+        for game in await self.solo.pending_robot_games():
+            moved = await self.solo.robot_turn(game.id)
+            if moved is not None:
+                healed += 1
+                await self.update_table(moved.game)
+        return healed
+
+    # --------------------------------------------------------------------- moves
+    async def click(self, interaction: Interaction, game_id: int, seq: int, value: str) -> None:
+        """A button or select on the DM table: the player's move, then the robot's."""
+        action = parse_key(value)
+        if action is None:
+            return await self.refuse(interaction, "That option is not one of the choices.")
+        try:
+            await self.service.play(game_id, interaction.user.id, seq, lambda _s: [action])
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        game = await self._robot(game_id)
+        message = interaction.message
+        if message is not None and message.id == game.table_message_id:
+            payload = await self.payload(game)
+            payload.pop("content", None)
+            await interaction.response.edit_message(**payload)
+        else:
+            await interaction.response.send_message(
+                "✅ Done: the table is updated.", ephemeral=True
+            )
+            await self.update_table(game)
+
+    async def after_move(self, interaction: Interaction, moved: Moved) -> None:
+        """A move made with a slash command or the hand's controls (handed over by
+        ``cogs.flows.Flows.play``): the robot answers, the player sees both moves."""
+        names = names_of(moved.game)
+        lines = [f"✅ {describe_event(e, names)}" for e in moved.events if e.kind != "turn"]
+        robot = await self.solo.robot_turn(moved.game.id)
+        game, state = (robot.game, robot.state) if robot is not None else (moved.game, moved.state)
+        if robot is not None:
+            report = (await self.solo.history(game, recent=1)).robot
+            lines += [f"🤖 {line}" for line in (report.lines() if report else [])]
+        note = "\n".join(lines[-12:])[:1900] or "✅ Done."
+        payload: dict[str, Any] = {"content": note, "view": hand_controls(game, state, PLAYER)}
+        if game.is_open:
+            payload["embed"] = hand_embed(view(state, PLAYER), names)
+        else:
+            payload["embeds"] = []
+            payload["content"] = note + "\n🏁 The game is over: see the table."
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await interaction.response.edit_message(**payload)
+        else:
+            await interaction.response.send_message(ephemeral=True, **payload)
+        await self.update_table(game)
+
+    async def show_outcome(self, moved: Moved) -> None:
+        """A solo game changed outside this module (forfeit command, timer): show it."""
+        await self.update_table(await self._robot(moved.game.id))
+
+    async def ask_forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None:
+        try:
+            game = await self.service.game(game_id)
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        if game.seat_of(interaction.user.id) != PLAYER:
+            return await self.refuse(interaction, "You are not playing in this game.")
+        if game.status != "active":
+            return await self.refuse(interaction, "That game is not running.")
+        await interaction.response.send_message(
+            "Give up this solo game? The robot gangster wins and there is no high score.",
+            view=confirm_forfeit(game),
+            ephemeral=True,
+        )
+
+    async def forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None:
+        try:
+            moved = await self.service.forfeit(game_id, interaction.user.id, seq)
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        await interaction.response.edit_message(content="You gave up the game.", view=None)
+        await self.update_table(moved.game)

@@ -1,0 +1,288 @@
+"""The solo table in the player's DM: the table, the hand and the move controls in one
+message, with the robot's last turn spelled out so the player can check it.
+
+Only the player can read a DM, so the hand is shown on the table itself. Every button
+and select is a persistent ``DynamicItem`` whose custom id carries the game id and the
+action count it was drawn for; clicks go to :class:`cogs.solo.SoloFlows`. The controls
+are built from the engine's legal actions (``bot.choices``), never from rules here.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Self
+
+import discord
+
+from bot.choices import Choice, choices
+from bot.solo import History
+from cogs.controls import ALWAYS_BUTTON, PLACEHOLDERS
+from cogs.items import RulesButton
+from cogs.render import hand_embed, table_message
+from cogs.render.common import clip
+from db.rows import GameRow, ResultRow, SoloBest
+from engine import GameState, describe_event, view
+
+if TYPE_CHECKING:
+    from cogs.solo import SoloFlows
+
+Interaction = discord.Interaction[Any]
+MAX_ROWS = 5
+MAX_BUTTONS = 5
+MAX_OPTIONS = 25
+PLAYER = 0  # the human's seat in a solo game
+
+
+def solo_flows(interaction: Interaction) -> SoloFlows:
+    return interaction.client.flows.solo  # type: ignore[no-any-return]
+
+
+def names_of(game: GameRow) -> tuple[str, str]:
+    names = game.options.get("names") or ["You", "Robot gangster"]
+    return (str(names[0]), str(names[1]))
+
+
+def level_tag(level: int | None, first: int | None) -> str:
+    """Rule 9.10.3: the level with a (you started) or b (the robot started), e.g. 3b."""
+    return f"{level}{'' if first is None else 'a' if first == PLAYER else 'b'}"
+
+
+class SoloAction(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"fam:so:(?P<game>\d{1,18}):(?P<seq>\d{1,6}):(?P<key>[0-9.]{1,16})",
+):
+    """One legal action of the player's current decision, e.g. Pass."""
+
+    def __init__(self, game: int, seq: int, key: str, label: str = "…") -> None:
+        style = (
+            discord.ButtonStyle.secondary if key.startswith("10.") else discord.ButtonStyle.primary
+        )
+        super().__init__(
+            discord.ui.Button(style=style, label=label, custom_id=f"fam:so:{game}:{seq}:{key}")
+        )
+        self.game, self.seq, self.key = game, seq, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), int(match["seq"]), match["key"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        await solo_flows(interaction).click(interaction, self.game, self.seq, self.key)
+
+
+class SoloPick(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"fam:sp:(?P<game>\d{1,18}):(?P<seq>\d{1,6}):(?P<group>[a-z_]{1,20})",
+):
+    """The legal actions of one type, e.g. every Street card that can be taken."""
+
+    def __init__(
+        self,
+        game: int,
+        seq: int,
+        group: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"fam:sp:{game}:{seq}:{group}",
+                placeholder=placeholder,
+                options=options or [],
+            )
+        )
+        self.game, self.seq = game, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), int(match["seq"]), match["group"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        await solo_flows(interaction).click(interaction, self.game, self.seq, value)
+
+
+class SoloForfeit(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"fam:s(?P<step>ff|gu):(?P<game>\d{1,18}):(?P<seq>\d{1,6})",
+):
+    """``ff`` (on the table) asks; ``gu`` (in the answer) gives the game up."""
+
+    def __init__(self, game: int, seq: int, *, confirm: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.danger,
+                label="Yes, give up this game" if confirm else "Forfeit",
+                custom_id=f"fam:s{'gu' if confirm else 'ff'}:{game}:{seq}",
+            )
+        )
+        self.game, self.seq, self.confirm = game, seq, confirm
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), int(match["seq"]), confirm=match["step"] == "gu")
+
+    async def callback(self, interaction: Interaction) -> None:
+        flows = solo_flows(interaction)
+        if self.confirm:
+            await flows.forfeit(interaction, self.game, self.seq)
+        else:
+            await flows.ask_forfeit(interaction, self.game, self.seq)
+
+
+class SoloAgain(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"fam:sagain:(?P<level>[1-4]):(?P<first>[01])",
+):
+    """After a solo game: another one at the same level, the same side starting."""
+
+    def __init__(self, level: int, first: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.success,
+                label=f"Play again (level {level_tag(level, first)})",
+                custom_id=f"fam:sagain:{level}:{first}",
+            )
+        )
+        self.level, self.first = level, first
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["level"]), int(match["first"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await solo_flows(interaction).start(interaction, self.level, self.first)
+
+
+def confirm_forfeit(game: GameRow) -> discord.ui.View:
+    view_ = discord.ui.View(timeout=None)
+    view_.add_item(SoloForfeit(game.id, game.action_count, confirm=True))
+    return view_
+
+
+def solo_controls(game: GameRow, state: GameState) -> discord.ui.View:
+    """The player's choices (selects, then one row of buttons with Forfeit and Rules)."""
+    out = discord.ui.View(timeout=None)
+    if not game.is_open:
+        level, first = game.options.get("level"), game.options.get("first")
+        if level in (1, 2, 3, 4) and first in (0, 1):
+            out.add_item(SoloAgain(level, first))
+        out.add_item(RulesButton())
+        return out
+    seq = game.action_count
+    groups: dict[str, list[Choice]] = {}
+    if state.decision != "robot" and state.current == PLAYER:
+        for choice in choices(state):
+            groups.setdefault(choice.action.type, []).append(choice)
+    room = MAX_BUTTONS - 2  # Forfeit and Rules share the button row
+    buttons: list[Choice] = []
+    selects: list[tuple[str, list[Choice]]] = []
+    for kind in sorted(groups, key=lambda k: (k not in ALWAYS_BUTTON, len(groups[k]))):
+        group = groups[kind]
+        if kind in ALWAYS_BUTTON or (len(group) <= room - len(buttons) and len(group) <= 2):
+            buttons.extend(group)
+        else:
+            selects.append((kind, group))
+    order = list(PLACEHOLDERS)
+    selects.sort(key=lambda item: order.index(item[0]) if item[0] in order else len(order))
+    for row, (kind, group) in enumerate(selects[: MAX_ROWS - 1]):
+        options = [discord.SelectOption(label=c.label, value=c.value) for c in group[:MAX_OPTIONS]]
+        pick = SoloPick(game.id, seq, kind, options, PLACEHOLDERS.get(kind))
+        pick.item.row = row
+        out.add_item(pick)
+    button_row = min(len(selects), MAX_ROWS - 1)
+    extras: list[discord.ui.DynamicItem[Any]] = [
+        *(SoloAction(game.id, seq, c.value, c.label) for c in buttons[:room]),
+        SoloForfeit(game.id, seq),
+        RulesButton(),
+    ]
+    for item in extras:
+        item.item.row = button_row
+        out.add_item(item)
+    return out
+
+
+def _robot_field(history: History) -> str | None:
+    if history.robot is None:
+        return None
+    return clip("\n".join(history.robot.lines()), 1024)
+
+
+def result_text(
+    game: GameRow, state: GameState, record: ResultRow | None, best: SoloBest | None
+) -> str:
+    """Both totals, won or lost, and the high score with its level and a/b (9.10)."""
+    tag = level_tag(game.options.get("level"), game.options.get("first"))
+    if record is not None and record.reason != "score":
+        return f"You gave up: the robot gangster wins this level {tag} game. No high score."
+    final = view(state, None).result
+    if final is None:
+        return "The game ended."
+    you, robot = final.totals
+    lines = [f"You: **{you} VP** · Robot gangster: **{robot} VP**"]
+    if final.winner == PLAYER and final.high_score is not None:
+        lines.append(
+            f"🏆 **You beat the robot gangster!** High score **{final.high_score}**"
+            f" (2 × {you} − {robot}) at level **{tag}**."
+        )
+        if best is not None:
+            lines.append(f"Your best at level {best.level}: **{best.high_score}**.")
+    else:
+        lines.append(f"🤖 **The robot gangster wins** (level {tag}). {final.explanation}")
+        lines.append("No high score this time: only a win counts.")
+    return clip("\n".join(lines), 1024)
+
+
+def table_payload(
+    game: GameRow,
+    state: GameState,
+    history: History,
+    record: ResultRow | None = None,
+    best: SoloBest | None = None,
+) -> dict[str, Any]:
+    """Everything the DM table message holds: embeds, the image, the controls.
+
+    Renders the table image: call it in a worker thread (``asyncio.to_thread``).
+    """
+    names = names_of(game)
+    recent = [describe_event(e, names) for e in history.events if e.kind != "turn"]
+    embed, file = table_message(view(state, None), names, recent)
+    embed.title = clip(f"Famiglia solo #{game.id} · level {level_tag(*_level(game))}", 256)
+    robot = _robot_field(history)
+    if robot is not None:
+        embed.insert_field_at(
+            0, name="🤖 The robot gangster's last turn", value=robot, inline=False
+        )
+    embeds = [embed]
+    if not game.is_open:
+        embed.insert_field_at(
+            0, name="Result", value=result_text(game, state, record, best), inline=False
+        )
+    else:
+        embeds.append(hand_embed(view(state, PLAYER), names))
+    return {
+        "content": None,
+        "embeds": embeds,
+        "attachments": [file],
+        "view": solo_controls(game, state),
+    }
+
+
+def _level(game: GameRow) -> tuple[int | None, int | None]:
+    return game.options.get("level"), game.options.get("first")
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    SoloAction,
+    SoloPick,
+    SoloForfeit,
+    SoloAgain,
+)
