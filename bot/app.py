@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.service import GameService
 from bot.settings import Settings
+from cogs.extra_commands import install
 from cogs.famiglia import FamigliaCog
 from cogs.flows import Flows
 from cogs.items import DYNAMIC_ITEMS
@@ -64,6 +65,7 @@ class FamigliaBot(commands.Bot):
         log.info("store %s open: %d open game(s)", self.settings.database_path, len(open_games))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(FamigliaCog(self.flows))
+        await install(self, self.flows, self.service, self.rng)  # solo, resume, boards, stats
         self.tree.on_error = self.on_app_command_error
         await self.sync_commands()
         self.timer = TurnTimer(self.service, self.flows)

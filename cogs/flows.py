@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -22,6 +22,9 @@ from cogs.items import RematchButton, RulesSelect
 from cogs.rules_text import PAGES, titles
 from db.rows import GameRow, ResultRow
 from engine import Action, Event, GameState, describe_event
+
+if TYPE_CHECKING:
+    from cogs.solo import SoloFlows
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -39,6 +42,8 @@ class Flows:
         self.bot = bot
         self.service = service
         self.challenge_minutes = challenge_minutes
+        #: Solo games are shown by cogs.solo.SoloFlows (set by cogs.extra_commands.install).
+        self.solo: SoloFlows | None = None
 
     # ------------------------------------------------------------------ answers
     @staticmethod
@@ -163,6 +168,8 @@ class Flows:
             moved = await self.service.play(game_id, interaction.user.id, seq, build)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
+        if moved.game.mode == "solo" and self.solo is not None:
+            return await self.solo.after_move(interaction, moved)  # the robot answers
         lines = await self._lines(moved.game, moved.events)
         note = "\n".join(f"✅ {line}" for line in lines[-8:]) or "✅ Done."
         await self._show_hand(interaction, moved.game, moved.state, note[:1900])
@@ -232,6 +239,8 @@ class Flows:
 
     async def show_outcome(self, moved: Moved) -> None:
         """Bring the public table up to date and tell the channel what it must know."""
+        if moved.game.mode == "solo" and self.solo is not None:
+            return await self.solo.show_outcome(moved)  # the solo table lives in a DM
         game, state = moved.game, moved.state
         await self.update_table(game, state)
         channel = self.bot.get_partial_messageable(game.channel_id)
@@ -284,6 +293,8 @@ class Flows:
 
     async def repost_table(self, interaction: Interaction) -> None:
         """/famiglia board: a fresh table at the bottom; the old one points to it."""
+        if interaction.guild is None and self.solo is not None:
+            return await self.solo.resume(interaction)  # in a DM: the solo table
         channel_id = interaction.channel_id
         game = None
         if interaction.guild is not None and channel_id is not None:
