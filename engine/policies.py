@@ -67,9 +67,8 @@ def robot_policy(state: GameState, rng: random.Random) -> Key:
 # --------------------------------------------------------------------- greedy
 
 
-def _score(card: int) -> int:
-    """How much a card is worth taking: its VP first, then its rank (a better payment)."""
-    return VP[card] * 5 + card % 5
+#: How much a card is worth taking: its VP first, then its rank (a better payment).
+_SCORE: Final = tuple(VP[k] * 5 + k % 5 for k in range(20))
 
 
 def _best_take(hand: list[int], street: list[int], bidx: int = -1, bamt: int = 0) -> int:
@@ -78,8 +77,8 @@ def _best_take(hand: list[int], street: list[int], bidx: int = -1, bamt: int = 0
     for i, k in enumerate(street):
         r = k % 5
         eff = max(0, r - bamt) if i == bidx else r
-        if _score(k) > best and payable(hand, k, eff):
-            best = _score(k)
+        if _SCORE[k] > best and payable(hand, k, eff):
+            best = _SCORE[k]
     return best
 
 
@@ -94,7 +93,7 @@ def _brute_plan(hand: list[int], street: list[int]) -> tuple[int, int, int, int]
         h[_B + br] -= 1
         for i, k in enumerate(street):
             r = k % 5
-            sc = _score(k)
+            sc = _SCORE[k]
             if sc <= best[0]:
                 continue
             for d in range(1, min(br, r) + 1):
@@ -120,6 +119,7 @@ def _give_order(hand: list[int]) -> list[int]:
 def _after_gives(hand: list[int], n: int, state: GameState) -> int:
     """Value after putting ``n`` cards down, each chosen to keep the best value."""
     h = hand[:]
+    top = max((_SCORE[k] for k in state.street), default=_NONE)
     for _ in range(n):
         best_k, best_v = -1, _NONE - 1
         for k in _give_order(h):
@@ -128,18 +128,23 @@ def _after_gives(hand: list[int], n: int, state: GameState) -> int:
             h[k] += 1
             if v > best_v:
                 best_k, best_v = k, v
+                if v >= top:  # nothing on the Street is worth more
+                    break
         if best_k < 0:
             return _NONE
         h[best_k] -= 1
     return _value(h, state, True)
 
 
-def _accountant_plan(state: GameState) -> tuple[int, int]:
-    """Best (score, Accountant rank) reachable by playing an Accountant and taking up
-    to two cards back (a payment never needs more than two)."""
+def _accountant_plan(state: GameState, floor: int) -> tuple[int, int]:
+    """Best (score, Accountant rank) above ``floor`` reachable by playing an Accountant
+    and taking up to two cards back (a payment never needs more than two)."""
     seat = state.current
     hand, area = state.hands[seat], state.areas[seat]
-    best = (_NONE, 0)
+    best = (floor, 0)
+    top = max((_SCORE[k] for k in state.street), default=_NONE)
+    if floor >= top:
+        return (_NONE, 0)
     for ar in (1, 2, 3, 4):
         if not hand[_A + ar]:
             continue
@@ -156,7 +161,9 @@ def _accountant_plan(state: GameState) -> tuple[int, int]:
                 v = _after_gives(h2, n, state)
                 if v > best[0]:
                     best = (v, ar)
-    return best
+                    if v >= top:
+                        return best
+    return best if best[1] else (_NONE, 0)
 
 
 def _greedy_main(state: GameState, keys: list[Key]) -> Key:
@@ -165,11 +172,12 @@ def _greedy_main(state: GameState, keys: list[Key]) -> Key:
     direct, direct_i = _NONE, -1
     for key in keys:
         if key[0] == op.TAKE:
-            sc = _score(street[key[1]])
+            sc = _SCORE[street[key[1]]]
             if sc > direct:
                 direct, direct_i = sc, key[1]
     brute = _brute_plan(hand, street) if state.stage <= STAGE_BRUTE else (_NONE, 0, -1, 0)
-    acct = _accountant_plan(state) if state.stage <= STAGE_ACCOUNTANT else (_NONE, 0)
+    floor = max(direct, brute[0])
+    acct = _accountant_plan(state, floor) if state.stage <= STAGE_ACCOUNTANT else (_NONE, 0)
     if acct[0] > max(direct, brute[0]) and (op.ACCOUNTANT, acct[1], 0) in keys:
         return (op.ACCOUNTANT, acct[1], 0)
     if brute[0] > direct and (op.BRUTE, brute[1], 0) in keys:
@@ -217,10 +225,10 @@ def greedy_policy(state: GameState, rng: random.Random) -> Key:
         for key in keys:
             k = state.street[key[1]]
             r = k % 5
-            if _score(k) > best_v and any(
+            if _SCORE[k] > best_v and any(
                 payable(hand, k, r - d) for d in range(1, min(state.brute_rank, r) + 1)
             ):
-                best_key, best_v = key, _score(k)
+                best_key, best_v = key, _SCORE[k]
         return best_key
     if p == BRUTE_AMOUNT:
         k = state.street[state.brute_idx]
