@@ -1,0 +1,152 @@
+"""Property tests over random games (hypothesis): invariants of every rule section.
+
+Random players pick uniformly among the non-pass actions (passing 5% of the time), so
+games run to the pile switch and the end trigger instead of ending by two passes.
+"""
+
+from __future__ import annotations
+
+import random
+
+from build import codes, conserved
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import GameState, IllegalAction, new_game, replay, view
+from engine import actions as op
+from engine.actions import Action, Key, from_key
+
+MAX_DECISIONS = 2000  # a game has about 90; far beyond means it does not end
+
+FULL_KEYS: list[Key] = (
+    [(op.REFRESH, i, 0) for i in range(60)]
+    + [(op.ACCOUNTANT, r, 0) for r in range(1, 5)]
+    + [(op.EXCHANGE_TAKE, k, 0) for k in range(20)]
+    + [(op.EXCHANGE_DONE, 0, 0)]
+    + [(op.EXCHANGE_GIVE, k, 0) for k in range(20)]
+    + [(op.BRUTE, r, 0) for r in range(1, 5)]
+    + [(op.BRUTE_TARGET, i, 0) for i in range(60)]
+    + [(op.BRUTE_AMOUNT, d, 0) for d in range(1, 5)]
+    + [(op.TAKE, i, 0) for i in range(60)]
+    + [(op.PAY, w, e) for w in range(1, 5) for e in (0, 1)]
+    + [(op.PASS, 0, 0), (op.ROBOT, 0, 0)]
+)
+
+games = st.fixed_dictionaries(
+    {
+        "seed": st.integers(0, 2**32 - 1),
+        "mode": st.sampled_from(["duel", "duel", "solo"]),
+        "first": st.sampled_from([None, 0, 1]),
+        "level": st.integers(1, 4),
+        "policy": st.integers(0, 2**32 - 1),
+    }
+)
+
+
+def start(g: dict) -> GameState:
+    level = g["level"] if g["mode"] == "solo" else None
+    return new_game(g["seed"], mode=g["mode"], first=g["first"], level=level)
+
+
+def pick(s: GameState, rng: random.Random) -> Key:
+    keys = s.legal_keys()
+    active = [k for k in keys if k[0] != op.PASS]
+    return rng.choice(active if active and rng.random() > 0.05 else keys)
+
+
+def run(g: dict, check) -> tuple[GameState, list[Action]]:
+    """Play a random game, calling ``check(state)`` after every action."""
+    s, rng, log = start(g), random.Random(g["policy"]), []
+    check(s)
+    while not s.over:
+        assert len(log) < MAX_DECISIONS, "the game does not end"
+        action = from_key(pick(s, rng))
+        s.apply(action)
+        log.append(action)
+        check(s)
+    return s, log
+
+
+def rule_of_equal_turns(s: GameState) -> None:
+    """Rule 6.1/6.2 (and 9.10.1): equal turns, unless two passes ended it (6.3)."""
+    if s.passes < 2:
+        assert s.turns_done[0] == s.turns_done[1]
+    else:
+        assert abs(s.turns_done[0] - s.turns_done[1]) <= 1
+
+
+def light(s: GameState) -> None:
+    assert conserved(s)  # rules 1.1/1.2 over all zones
+    assert all(k % 5 for k in s.discard)  # rule 4.1.2: no 0 ever discarded
+    assert len(s.street) <= 60
+    assert s.over == (s.legal_keys() == [])
+
+
+@settings(max_examples=2000, deadline=None, database=None)
+@given(games)
+def test_1_2_4_6_random_games_conserve_cards_end_and_equal_turns(g):
+    s, log = run(g, light)
+    rule_of_equal_turns(s)
+    level = g["level"] if g["mode"] == "solo" else None
+    again = replay(g["seed"], log, mode=g["mode"], first=g["first"], level=level)
+    assert again == s
+    assert again.to_json() == s.to_json()
+
+
+def heavy(s: GameState) -> None:
+    light(s)
+    restored = GameState.from_json(s.to_json())
+    assert restored == s
+    assert restored.legal_keys() == s.legal_keys()
+    legal = set(s.legal_keys())
+    for key in legal:  # every listed action applies
+        branch = s.copy()
+        branch.apply(from_key(key))
+        assert conserved(branch)
+    before = s.to_json()
+    rng = random.Random(before)
+    for key in rng.sample([k for k in FULL_KEYS if k not in legal], 4):
+        try:
+            s.apply(from_key(key))
+        except IllegalAction as exc:
+            assert str(exc)
+        else:
+            raise AssertionError(f"unlisted {key} was accepted")
+        assert s.to_json() == before
+    if not s.over:
+        wrong = 1 - s.current
+        try:
+            s.apply(from_key(s.legal_keys()[0]), seat=wrong)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError("the wrong seat could move")
+        assert s.to_json() == before
+
+
+@settings(max_examples=120, deadline=None, database=None)
+@given(games)
+def test_4_legal_actions_apply_unlisted_refused_json_round_trip(g):
+    run(g, heavy)
+
+
+def public(s: GameState) -> None:
+    v = view(s, None)
+    assert v.hand is None and v.hand_vp is None
+    assert v.pile_size == len(s.draw)
+    other = s.copy()
+    random.Random(len(s.draw)).shuffle(other.draw)
+    other.draw.reverse()
+    assert view(other, None) == v
+    for seat in (0, 1):
+        mine = view(s, seat)
+        assert view(other, seat) == mine
+        assert mine.hand == (codes(s.hands[seat]).split() if sum(s.hands[seat]) else [])
+
+
+@settings(
+    max_examples=80, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(games)
+def test_views_never_show_the_draw_pile_order_or_a_hand(g):
+    run(g, public)
