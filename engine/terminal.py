@@ -185,6 +185,9 @@ class TerminalGame:
             interrupted = isinstance(exc.__cause__, KeyboardInterrupt)
             self.say("\nGame left. Goodbye!")
             return 130 if interrupted else 0
+        except KeyboardInterrupt:  # Ctrl-C while the table was being drawn
+            self.say("\nGame left. Goodbye!")
+            return 130
         self.say(self.final())
         return 0
 

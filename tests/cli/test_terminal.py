@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine import new_game
-from engine.terminal import HOTSEAT_WARNING, TerminalGame, parse_level, play
+from engine.terminal import HOTSEAT_WARNING, Quit, TerminalGame, ask_level, parse_level, play
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -204,3 +204,12 @@ def test_famiglia_play_rejects_a_bad_level():
     done = run_cli("play", "--level", "7", stdin="")
     assert done.returncode == 2
     assert "is not a level" in done.stderr
+
+
+def test_ask_level_repeats_until_valid_and_enter_means_3a():
+    screen = Screen()
+    assert ask_level(Script(["9", "2b"]), screen) == (2, 1)
+    assert "'9' is not a level" in screen.text
+    assert ask_level(Script([""]), screen) == (3, 0)
+    with pytest.raises(Quit):
+        ask_level(Script([]), screen)
