@@ -1,0 +1,141 @@
+"""/famiglia solo used in a server, closed DMs, one game per user, resume, forfeit,
+refusals, and the bot restarted in the middle of a solo game."""
+
+from __future__ import annotations
+
+from e2e.harness import World
+
+from bot.history import replay_state
+from engine import GameState
+from engine.actions import from_key
+
+from .play import click_key, dm_table
+
+
+def said(answer) -> str:
+    """What the user read: the answer, or after a deferral its last follow-up."""
+    if answer.followups:
+        return said(answer)
+    assert answer.response is not None, answer
+    return answer.response.content
+
+
+async def test_solo_in_a_server_opens_the_game_in_dms(world: World):
+    answer = await world.slash(world.alice, "solo", level=4, first="robot")
+    assert answer.ephemeral, answer
+    note = said(answer)
+    assert "waiting in our DMs" in note
+    game = await world.bot.store.active_solo_game_for_user(world.alice.id)
+    assert game is not None and game.guild_id == world.guild.id
+    dm = world.alice.user.dm_channel
+    assert game.channel_id == dm.id and str(game.table_message_id) in note
+    table = await dm_table(world, world.alice.user, game.id)
+    assert [e.title for e in table.embeds][1].startswith("Your hand")  # the hand is on the table
+    assert "level 4b" in table.embeds[0].title
+    assert "last turn" in str(table.embeds[0].to_dict())  # the robot started and moved
+    assert not [m for m in world.messages(viewer=world.bob) if "solo" in m.content.lower()]
+
+
+async def test_closed_dms_say_how_to_open_them_and_change_nothing(world: World):
+    dm = world.alice.user.dm_channel
+    world.env.inject_error(
+        "POST",
+        f"/channels/{dm.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+    )
+    answer = await world.slash(world.alice, "solo", level=3, first="you")
+    assert answer.ephemeral
+    text = said(answer)
+    assert "Famiglia Club" in text and "Privacy Settings" in text and "Direct Messages" in text
+    assert "User Settings → Privacy & Safety" in text
+    assert await world.bot.store.active_solo_game_for_user(world.alice.id) is None
+    assert await world.bot.store.active_games() == []
+    # Once DMs are open again the same command works.
+    answer = await world.slash(world.alice, "solo", level=3, first="you")
+    assert "waiting in our DMs" in said(answer)
+
+
+async def test_one_solo_game_at_a_time_and_resume_brings_the_table_back(world: World):
+    user = world.alice.user
+    await user.slash("famiglia solo", level=1, first="you")
+    game = await world.bot.store.active_solo_game_for_user(user.id)
+    assert game is not None
+    again = await user.slash("famiglia solo", level=2, first="robot")
+    assert again.ephemeral and "already have a solo game" in again.response.content
+    assert [g.id for g in await world.bot.store.active_games()] == [game.id]
+
+    old = game.table_message_id
+    resumed = await user.slash("famiglia resume")
+    assert not resumed.ephemeral and resumed.response.embeds
+    moved = await world.game(game.id)
+    assert moved.table_message_id not in (None, old)
+    assert "moved here" in next(m for m in user.dm_channel.history() if m.id == old).content
+    # From the server: the table comes back in the DM, the answer is only for Alice.
+    answer = await world.slash(world.alice, "resume")
+    assert answer.ephemeral and "back at the bottom of our DMs" in said(answer)
+    assert (await world.game(game.id)).table_message_id == user.dm_channel.last_message.id
+    # Bob has no solo game.
+    nothing = await world.slash(world.bob, "resume")
+    assert nothing.ephemeral and "no solo game" in nothing.response.content
+
+
+async def test_stale_buttons_are_refused_and_forfeit_ends_the_game(world: World):
+    user = world.alice.user
+    await user.slash("famiglia solo", level=3, first="you")
+    game = await world.bot.store.active_solo_game_for_user(user.id)
+    assert game is not None
+    asked = await user.click(await dm_table(world, user, game.id), label="Forfeit")
+    assert asked.ephemeral and "Give up" in asked.response.content
+    hand = await user.slash("famiglia hand")  # the two-player hand view works here too
+    assert hand.ephemeral and hand.response.embeds
+    state = await world.state(game.id)
+    await click_key(world, user, game.id, state.legal_keys()[-1])  # a move: pass or take
+    before = await world.game(game.id)
+    assert before.status == "active" and before.action_count >= 2  # player's move, robot's
+    stale = await user.click(asked.response, label="Yes, give up this game")
+    assert stale.ephemeral and "earlier moment" in stale.response.content
+    old_controls = [
+        p for p in World.components(hand.response) if p.get("custom_id", "").startswith("fam:do:")
+    ]
+    old = await user.click(hand.response, custom_id=old_controls[0]["custom_id"])
+    assert old.ephemeral and "earlier moment" in old.response.content
+    assert (await world.game(game.id)).version == before.version  # refusals change nothing
+
+    asked = await user.click(await dm_table(world, user, game.id), label="Forfeit")
+    await user.click(asked.response, label="Yes, give up this game")
+    done = await world.game(game.id)
+    assert done.status == "forfeited"
+    record = await world.bot.store.get_result(game.id)
+    assert record is not None and record.winner == 1 and record.high_score is None
+    table = await dm_table(world, user, game.id)
+    assert "You gave up" in str(table.embeds[0].to_dict())
+    labels = [p["label"] for p in World.components(table)]
+    assert labels == ["Play again (level 3a)", "Rules"]
+    again = await user.click(table, label="Play again (level 3a)")
+    assert not again.ephemeral
+    new = await world.bot.store.active_solo_game_for_user(user.id)
+    assert new is not None and new.id != game.id and new.options["level"] == 3
+
+
+async def test_restart_heals_a_pending_robot_turn_and_buttons_still_work(world: World):
+    user = world.alice.user
+    await user.slash("famiglia solo", level=2, first="you")
+    game = await world.bot.store.active_solo_game_for_user(user.id)
+    assert game is not None
+    # The player's move is committed, then the process dies before the robot's turn.
+    state = await world.state(game.id)
+    pass_key = state.legal_keys()[-1]
+    await world.bot.service.play(game.id, user.id, None, lambda s: [from_key(pass_key)])
+    assert (await world.state(game.id)).decision == "robot"
+    await world.restart()
+    healed = await world.game(game.id)
+    state = GameState.from_json(healed.state_json)
+    assert state.decision != "robot" and healed.action_count == 2
+    log = await world.bot.store.action_log(game.id)
+    assert replay_state(healed, [r.action_json for r in log]) == state
+    table = await dm_table(world, user, game.id)
+    assert "last turn" in str(table.embeds[0].to_dict())
+    await click_key(world, user, game.id, state.legal_keys()[-1])  # buttons work after restart
+    assert (await world.game(game.id)).action_count == 4
