@@ -128,10 +128,6 @@ def _why_sub(s: GameState, key: Key) -> str:
         return f"Your Brute {s.brute_rank} can lower {code(s.street[s.brute_idx])} by 1 to {top}."
     if kind == op.PAY:
         eff = effective_rank(s, s.take_idx)
-        return (
-            f"The wild card must be a Mercenary of rank {eff} or more from your hand; "
-            f"you have no Mercenary {a}."
-        )
+        why = f"Mercenary {a} is too low" if a < eff else f"you have no Mercenary {a} in your hand"
+        return f"The wild card must be a Mercenary of rank {eff} or more; {why}."
     return "That move is not possible now."
-
-
