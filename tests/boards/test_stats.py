@@ -1,0 +1,57 @@
+"""/famiglia stats: a friendly word for a player without games; otherwise results,
+rating with its chart, best solo score per level and average VP."""
+
+from __future__ import annotations
+
+from e2e.harness import GUILD_ID, World
+
+from .conftest import finished
+
+
+async def test_a_player_with_no_games_gets_a_friendly_private_message(world: World):
+    mine = await world.slash(world.alice, "stats")
+    assert mine.ephemeral and "You have not finished a game of Famiglia yet" in (
+        mine.response.content
+    )
+    assert "/famiglia solo" in mine.response.content
+    theirs = await world.slash(world.alice, "stats", player=world.bob)
+    assert theirs.ephemeral and "Bob has not finished a game" in theirs.response.content
+    dm = await world.carol.user.slash("famiglia stats")
+    assert dm.ephemeral and "You have not finished" in dm.response.content
+
+
+async def test_stats_of_an_active_player(world: World):
+    store = world.bot.store
+    alice, bob = world.alice.id, world.bob.id
+    for i in range(5):
+        await finished(store, (alice, bob), 0 if i < 3 else 1, guild_id=GUILD_ID, totals=(40, 30))
+    await finished(store, (bob, alice), None, guild_id=GUILD_ID, totals=(35, 35))
+    await finished(
+        store, (alice, 0), 0, mode="solo", level=3, first_seat=1, high_score=70, totals=(50, 30)
+    )
+    await finished(store, (alice, 0), 1, mode="solo", level=3, first_seat=0, totals=(20, 45))
+    answer = await world.slash(world.bob, "stats", player=world.alice)
+    assert not answer.ephemeral
+    embed = answer.response.embeds[0]
+    fields = {f.name: f.value for f in embed.fields}
+    assert "Alice" in embed.title
+    assert fields["Two-player games"] == "6 game(s): 3 won, 2 lost, 1 drawn (50% won)"
+    assert "Glicko-2 after 6 rated game(s)" in fields["Rating"]
+    assert "provisional" in fields["Rating"] and "?" in fields["Rating"]
+    assert fields["Solo games"] == "2 game(s) against the robot gangster: 1 won"
+    assert fields["Best solo score per level"].startswith("Level 3: **70** (level 3b,")
+    average = (40 * 5 + 35 + 50 + 20) / 8  # her own total in each game
+    assert fields["Average VP"] == f"{average:.1f} VP per finished game"
+    assert embed.image.url == "attachment://rating.png"
+    assert [a.filename for a in answer.response.attachments] == ["rating.png"]
+
+
+async def test_solo_only_player_has_no_chart(world: World):
+    await finished(
+        world.bot.store, (world.carol.id, 0), 0, mode="solo", level=1, first_seat=0, high_score=44
+    )
+    answer = await world.slash(world.carol, "stats")
+    fields = {f.name: f.value for f in answer.response.embeds[0].fields}
+    assert fields["Two-player games"] == "No two-player games yet."
+    assert "Rating" not in fields and not answer.response.attachments
+    assert fields["Best solo score per level"].startswith("Level 1: **44** (level 1a,")
