@@ -54,6 +54,14 @@ class Flows:
         else:
             await interaction.response.send_message(text, ephemeral=True)
 
+    @staticmethod
+    async def _ephemeral(interaction: Interaction, view: discord.ui.View, **kwargs: Any) -> None:
+        """Send an ephemeral answer with controls. Every control is a DynamicItem, found by
+        its custom id, so the view object is not needed afterwards: stopping it drops the
+        15-minute timer discord.py gives every ephemeral view."""
+        await interaction.response.send_message(ephemeral=True, view=view, **kwargs)
+        view.stop()
+
     async def _record(self, game: GameRow) -> ResultRow | None:
         return None if game.is_open else await self.service.store.get_result(game.id)
 
@@ -85,7 +93,7 @@ class Flows:
         if self._from_ephemeral(interaction):
             await interaction.response.edit_message(content=note, **payload)
         else:
-            await interaction.response.send_message(content=note, ephemeral=True, **payload)
+            await self._ephemeral(interaction, content=note, **payload)
 
     # ---------------------------------------------------------------- challenges
     async def start(
@@ -184,10 +192,10 @@ class Flows:
             return await self.refuse(interaction, "You are not playing in this game.")
         if game.status != "active":
             return await self.refuse(interaction, "That game is not running.")
-        await interaction.response.send_message(
-            "Give up this game? Your opponent wins and it counts as a loss for you.",
-            view=confirm_forfeit(game),
-            ephemeral=True,
+        await self._ephemeral(
+            interaction,
+            confirm_forfeit(game),
+            content="Give up this game? Your opponent wins and it counts as a loss for you.",
         )
 
     async def forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None:
@@ -213,7 +221,7 @@ class Flows:
         if edit and self._from_ephemeral(interaction):
             await interaction.response.edit_message(embed=embed, view=view)
         else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            await self._ephemeral(interaction, view, embed=embed)
 
     # ---------------------------------------------------------------- the table
     async def _lines(self, game: GameRow, events: list[Event]) -> list[str]:

@@ -183,3 +183,79 @@ async def build_world(env: simcord.Env, config: Settings) -> World:
 
 
 __all__ = ["GUILD_ID", "SetupError", "World", "build_world"]
+
+
+# ----------------------------------------------------------------- playing by clicks
+def fresh(world: World, message: Any) -> simcord.ResponseMessage:
+    """The current content of a message the test holds a (possibly old) handle to."""
+    channel_id = message.channel_id if hasattr(message, "channel_id") else message.channel.id
+    return simcord.ResponseMessage(world.env, world.env.backend.get_message(channel_id, message.id))
+
+
+def controls(message: Any) -> dict[str, dict[str, Any]]:
+    """The hand's controls by what they do: select groups and button keys/labels."""
+    found: dict[str, dict[str, Any]] = {}
+    for part in World.components(message):
+        custom_id = part.get("custom_id", "")
+        if custom_id.startswith("fam:pick:"):
+            found[custom_id.rsplit(":", 1)[1]] = part
+        elif custom_id.startswith("fam:do:"):
+            found[part["label"]] = part
+    return found
+
+
+OPS = {"refresh": "0", "accountant": "1", "brute": "5", "take": "8"}  # action key op codes
+SUB_DECISIONS = ("pay", "brute_target", "brute_amount", "exchange_give", "exchange_take")
+
+
+async def click_one_decision(world: World, who: MemberActor, hand: Any, turn: int) -> bool:
+    """Make one decision on the hand's controls, by a fixed policy; False if none shown."""
+    found = controls(hand)
+    if not found:
+        return False
+    if "Stop taking cards back" in found:
+        await who.click(hand, custom_id=found["Stop taking cards back"]["custom_id"])
+        return True
+    for group in SUB_DECISIONS:
+        if group in found:
+            value = found[group]["options"][0]["value"]
+            await who.select(hand, [value], custom_id=found[group]["custom_id"])
+            return True
+    buttons = {
+        p["custom_id"].split(":")[-1].split(".")[0]: p
+        for p in found.values()
+        if p.get("custom_id", "").startswith("fam:do:")
+    }
+    for op in ("9", "6", "7", "4", "2"):  # pay, brute target/amount, exchange give/take
+        if op in buttons:
+            await who.click(hand, custom_id=buttons[op]["custom_id"])
+            return True
+    order = ["take", "refresh", "brute", "accountant"]
+    if turn % 4 == 0:
+        order = ["brute", "accountant", "take", "refresh"]
+    for group in order:
+        if group in found:
+            options = found[group]["options"]
+            value = options[-1 if group == "take" else 0]["value"]
+            await who.select(hand, [value], custom_id=found[group]["custom_id"])
+            return True
+        if OPS[group] in buttons:
+            await who.click(hand, custom_id=buttons[OPS[group]]["custom_id"])
+            return True
+    await who.click(hand, label="Pass (take nothing)")
+    return True
+
+
+async def play_by_buttons(world: World, game_id: int, max_turns: int = 200) -> int:
+    """Play the game to its end with clicks only; returns the number of turns."""
+    for turn in range(max_turns):
+        game = await world.game(game_id)
+        if game.status != "active":
+            return turn
+        state = await world.state(game_id)
+        who = await world.player(game_id, state.current)
+        hand = await world.open_hand(who, game_id)
+        for _ in range(20):
+            if not await click_one_decision(world, who, fresh(world, hand), turn):
+                break
+    raise AssertionError("the game did not end")
