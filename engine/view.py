@@ -50,7 +50,7 @@ def view(s: GameState, seat: int | None) -> PlayerView:
         hand_vp=None if seat is None else total(s, seat),
         seats=seats,  # type: ignore[arg-type]
         street=street,
-        brute=(s.brute_idx, s.brute_amt) if s.brute_idx >= 0 and s.pending == 0 else None,
+        brute=(s.brute_idx, s.brute_amt) if s.brute_idx >= 0 and s.brute_amt > 0 else None,
         pile_size=len(s.draw),
         discard_size=len(s.discard),
         second_pile=s.switched,
