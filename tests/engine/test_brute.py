@@ -95,3 +95,13 @@ def test_4_3_brute_after_accountant_but_not_before_it():
     assert PlayBrute(rank=1) not in s.legal_actions()
     with pytest.raises(IllegalAction, match="can't play an Accountant now"):
         s.apply(PlayAccountant(rank=1))
+
+
+def test_4_3_2_reduction_still_shown_while_choosing_how_to_pay():
+    s = make(street="F4", hands=("B2 F1 M2", ""))
+    play(s, PlayBrute(rank=2), BruteTarget(index=0))
+    assert view(s, 0).brute is None  # amount not chosen yet
+    play(s, BruteAmount(amount=2), Take(index=0))
+    assert s.decision == "pay"
+    assert view(s, 0).brute == (0, 2)
+    assert view(s, None).brute == (0, 2)
