@@ -66,7 +66,7 @@ class Flows:
         return None if game.is_open else await self.service.store.get_result(game.id)
 
     async def _hand(self, game: GameRow, state: GameState, seat: int) -> dict[str, Any]:
-        embed = present.hand_embed(game, state, seat, await self._record(game))
+        embed = present.hand(game, state, seat, await self._record(game))
         return {"embed": embed, "view": hand_controls(game, state, seat)}
 
     @staticmethod
@@ -236,8 +236,8 @@ class Flows:
                 text = present.challenge_closed_text(game)
             return {"content": text, "embeds": [], "attachments": [], "view": table_controls(game)}
         recent = await self._lines(game, await self.service.recent_events(game, 12))
-        embed = present.table_embed(game, state, recent, await self._record(game))
-        file = await asyncio.to_thread(present.table_file, game, state)
+        record = await self._record(game)
+        embed, file = await asyncio.to_thread(present.table, game, state, recent, record)
         return {
             "content": None,
             "embeds": [embed],

@@ -1,24 +1,17 @@
 """What a game looks like in a message: the table, a hand, a challenge, a result.
 
-The pictures and card tokens come from ``cogs.render``; this module puts them into
-the messages the bot sends. Public embeds are built from the public view only
+The embeds and the picture come from ``cogs.render``; this module adds what only the
+bot knows (names, forfeits, challenges). Public embeds are built from the public view
 (``view(state, None)``), so they cannot show a hand or the pile's order.
 """
 
 from __future__ import annotations
 
-import io
-
 import discord
 
-from cogs.render.common import card_token, group_cards, group_token, street_in_order
-from cogs.render.image import IMAGE_FILENAME, table_png
+from cogs.render import hand_embed, table_message
 from db.rows import GameRow, ResultRow
-from engine import GameState, PlayerView, view
-
-COLOUR = discord.Colour.from_rgb(250, 166, 26)
-OVER = discord.Colour.from_rgb(120, 124, 132)
-RECENT_LINES = 6
+from engine import GameState, view
 
 
 def names_of(game: GameRow) -> tuple[str, str]:
@@ -30,64 +23,31 @@ def mention(game: GameRow, seat: int) -> str:
     return f"<@{game.players[seat]}>"
 
 
-def _cards(codes: list[str]) -> str:
-    return " ".join(group_token(g) for g in group_cards(codes)) or "—"
+def _forfeit_field(
+    embed: discord.Embed, game: GameRow, state: GameState, record: ResultRow | None
+) -> None:
+    """A game given up or lost on time is over although the engine's game is not:
+    say so (the render only knows games finished on points)."""
+    if game.status == "forfeited":
+        embed.add_field(name="Game over", value=result_text(game, state, record), inline=False)
 
 
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _whose_turn(game: GameRow, pv: PlayerView) -> str:
-    if not game.is_open or pv.current is None:
-        return "The game is over."
-    return f"**{mention(game, pv.current)} to move** — {pv.prompt}"
-
-
-def table_embed(
+def table(
     game: GameRow, state: GameState, recent: list[str], record: ResultRow | None = None
+) -> tuple[discord.Embed, discord.File]:
+    """The public table (embed + image), from the public view only."""
+    embed, file = table_message(view(state, None), names_of(game), recent)
+    _forfeit_field(embed, game, state, record)
+    return embed, file
+
+
+def hand(
+    game: GameRow, state: GameState, seat: int, record: ResultRow | None = None
 ) -> discord.Embed:
-    """The public table: Street, play areas, hand sizes, piles, turn, last moves."""
-    pv = view(state, None)
-    names = names_of(game)
-    embed = discord.Embed(
-        title=_clip(f"Famiglia #{game.id}: {names[0]} vs {names[1]}", 256),
-        colour=COLOUR if game.is_open else OVER,
-        description=_clip(_whose_turn(game, pv), 1000),
-    )
-    lowered = f" (Brute: #{pv.brute[0] + 1} lowered by {pv.brute[1]})" if pv.brute else ""
-    street = " ".join(card_token(c.card, c.effective_rank) for c in street_in_order(pv)) or "—"
-    embed.add_field(name=f"Street{lowered}", value=_clip(street, 1024), inline=False)
-    for seat in (0, 1):
-        sv = pv.seats[seat]
-        first = " ⭐" if pv.first == seat else ""
-        embed.add_field(
-            name=_clip(f"{names[seat]}{first} — hand {sv.hand_size}, table {sv.area_vp} VP", 256),
-            value=_clip(_cards(sv.area), 1024),
-            inline=False,
-        )
-    piles = f"Draw pile {pv.pile_size} · discard {pv.discard_size} · turn {pv.turn_number}"
-    if pv.second_pile:
-        piles += " · second pile"
-    if pv.end_triggered and pv.turns_left is not None:
-        piles += f" · last card out: {pv.turns_left} more turn(s)"
-    embed.add_field(name="Piles", value=piles, inline=False)
-    if recent:
-        lines = "\n".join(f"• {line}" for line in recent[-RECENT_LINES:])
-        embed.add_field(name="Last moves", value=_clip(lines, 1024), inline=False)
-    if not game.is_open:
-        text = result_text(game, state, record)
-        embed.add_field(name="Result", value=_clip(text, 1024), inline=False)
-    embed.set_image(url=f"attachment://{IMAGE_FILENAME}")
-    embed.set_footer(text="Only you see your hand: press “Show my hand”. ⭐ = started.")
+    """One player's own view: their hand, play area, total and what is asked of them."""
+    embed = hand_embed(view(state, seat), names_of(game))
+    _forfeit_field(embed, game, state, record)
     return embed
-
-
-def table_file(game: GameRow, state: GameState) -> discord.File:
-    png = table_png(view(state, None), names_of(game))
-    return discord.File(
-        io.BytesIO(png), filename=IMAGE_FILENAME, description="The Street and both play areas"
-    )
 
 
 def result_text(game: GameRow, state: GameState, record: ResultRow | None) -> str:
@@ -104,32 +64,6 @@ def result_text(game: GameRow, state: GameState, record: ResultRow | None) -> st
     if final.winner is None:
         return f"{head} {final.explanation} It is a shared win."
     return f"{head} {final.explanation} **{names[final.winner]} wins.**"
-
-
-def hand_embed(
-    game: GameRow, state: GameState, seat: int, record: ResultRow | None = None
-) -> discord.Embed:
-    """One player's own view: hand, VP and what the current decision asks of them."""
-    pv = view(state, seat)
-    hand = pv.hand or []
-    embed = discord.Embed(
-        title=f"Your hand — Famiglia #{game.id}",
-        colour=COLOUR,
-        description=_clip(_cards(hand), 1024),
-    )
-    embed.add_field(
-        name="Your play area", value=_clip(_cards(list(pv.seats[seat].area)), 1024), inline=False
-    )
-    embed.add_field(name="Your total", value=f"{pv.hand_vp} VP (hand + play area)", inline=False)
-    if game.is_open and pv.current == seat:
-        embed.add_field(name="Your move", value=_clip(pv.prompt, 1024), inline=False)
-    elif game.is_open:
-        embed.add_field(name="Waiting", value="It is your opponent's turn.", inline=False)
-    else:
-        embed.add_field(
-            name="Game over", value=_clip(result_text(game, state, record), 1024), inline=False
-        )
-    return embed
 
 
 def challenge_text(game: GameRow, minutes: float) -> str:
