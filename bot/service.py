@@ -197,7 +197,7 @@ class GameService:
         turn_passed = to_move(new) != to_move(before)
         ended = new.over
         result = self._score_result(new) if ended else None
-        if ended:
+        if ended or game.mode == "solo":  # a solo game waits for its player: no turn timer
             deadline = None
         elif turn_passed:
             deadline = self.clock() + self.turn_timeout
