@@ -3,6 +3,8 @@ refusals, and the bot restarted in the middle of a solo game."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from e2e.harness import World
 
 from bot.history import replay_state
@@ -139,3 +141,18 @@ async def test_restart_heals_a_pending_robot_turn_and_buttons_still_work(world: 
     assert "last turn" in str(table.embeds[0].to_dict())
     await click_key(world, user, game.id, state.legal_keys()[-1])  # buttons work after restart
     assert (await world.game(game.id)).action_count == 4
+
+
+async def test_a_solo_game_has_no_turn_timer(world: World):
+    user = world.alice.user
+    await user.slash("famiglia solo", level=1, first="robot")
+    game = await world.bot.store.active_solo_game_for_user(user.id)
+    assert game is not None and game.deadline is None and game.reminder_at is None
+    state = await world.state(game.id)
+    await click_key(world, user, game.id, state.legal_keys()[-1])
+    game = await world.game(game.id)
+    assert game.deadline is None and game.reminder_at is None and game.action_count == 3
+    assert await world.bot.service.next_due() is None  # nothing for the turn timer
+    far = game.updated_at + timedelta(days=30)
+    assert await world.bot.store.due_deadlines(far) == []
+    assert await world.bot.store.due_reminders(far) == []
