@@ -12,7 +12,7 @@ from build import codes, conserved
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import GameState, IllegalAction, new_game, replay, view
+from engine import GameState, IllegalAction, apply_all, new_game, replay, view
 from engine import actions as op
 from engine.actions import Action, Key, from_key
 
@@ -61,10 +61,21 @@ def run(g: dict, check) -> tuple[GameState, list[Action]]:
     while not s.over:
         assert len(log) < MAX_DECISIONS, "the game does not end"
         action = from_key(pick(s, rng))
+        before = s.street[:]
         s.apply(action)
         log.append(action)
+        if action.type != "robot":
+            assert street_kept_in_order(before, s.street)
         check(s)
     return s, log
+
+
+def street_kept_in_order(old: list[int], new: list[int]) -> bool:
+    """Rules 4.1.7/9.3: one action removes at most one Street card, the others keep
+    their order and new cards come in on the right."""
+    if new[: len(old)] == old:
+        return True
+    return any(old[:i] + old[i + 1 :] == new[: len(old) - 1] for i in range(len(old)))
 
 
 def rule_of_equal_turns(s: GameState) -> None:
@@ -150,3 +161,25 @@ def public(s: GameState) -> None:
 @given(games)
 def test_views_never_show_the_draw_pile_order_or_a_hand(g):
     run(g, public)
+
+
+def test_4_1_7_order_checker_rejects_reordering():
+    assert street_kept_in_order([1, 2, 3], [1, 3, 4, 5])
+    assert street_kept_in_order([1, 2, 3], [1, 2, 3, 9])
+    assert not street_kept_in_order([1, 2, 3], [3, 1, 4])
+    assert not street_kept_in_order([1, 2, 3], [1, 9, 3])
+
+
+def test_apply_all_is_atomic():
+    s = new_game(5)
+    before = s.to_json()
+    legal = s.legal_actions()[0]
+    try:
+        apply_all(s, [legal, from_key((op.ROBOT, 0, 0))])
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError("an illegal second action was accepted")
+    assert s.to_json() == before
+    branch, events = apply_all(s, [legal])
+    assert events and branch.to_json() != before and s.to_json() == before
