@@ -156,3 +156,20 @@ async def test_a_solo_game_has_no_turn_timer(world: World):
     far = game.updated_at + timedelta(days=30)
     assert await world.bot.store.due_deadlines(far) == []
     assert await world.bot.store.due_reminders(far) == []
+
+
+async def test_two_player_commands_board_and_forfeit_work_on_the_solo_game(world: World):
+    user = world.alice.user
+    await user.slash("famiglia solo", level=2, first="you")
+    game = await world.bot.store.active_solo_game_for_user(user.id)
+    assert game is not None
+    board = await user.slash("famiglia board")  # in the DM: the solo table again
+    assert not board.ephemeral and board.response.embeds
+    assert (await world.game(game.id)).table_message_id == board.response.id
+    asked = await user.slash("famiglia forfeit")
+    assert asked.ephemeral
+    await user.click(asked.response, label="Yes, give up this game")
+    assert (await world.game(game.id)).status == "forfeited"
+    table = await dm_table(world, user, game.id)
+    assert "You gave up" in str(table.embeds[0].to_dict())
+    assert not [m for m in user.dm_channel.history() if "Rematch" in str(m.components)]
