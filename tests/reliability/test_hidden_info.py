@@ -70,11 +70,10 @@ def game_row(state: GameState, status: str = "active") -> GameRow:
 
 def public_rendering(state: GameState) -> tuple[dict, bytes, dict, bytes]:
     game = game_row(state)
-    embed = present.table_embed(game, state, RECENT).to_dict()
-    file = present.table_file(game, state)
+    embed, file = present.table(game, state, RECENT)
     png = file.fp.read()
     pv = view(state, None)
-    return embed, png, table_embed(pv, NAMES, RECENT).to_dict(), table_png(pv, NAMES)
+    return embed.to_dict(), png, table_embed(pv, NAMES, RECENT).to_dict(), table_png(pv, NAMES)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -99,7 +98,7 @@ def test_the_waiting_players_own_view_hides_the_movers_hand(seed, steps, rnd):
     waiting = 1 - state.current
     twin = hidden_twin(state, rnd, keep=waiting)
     game = game_row(state)
-    mine, theirs = present.hand_embed(game, state, waiting), present.hand_embed(game, twin, waiting)
+    mine, theirs = present.hand(game, state, waiting), present.hand(game, twin, waiting)
     assert mine.to_dict() == theirs.to_dict()
     assert view(state, waiting) == view(twin, waiting)
 
@@ -115,6 +114,6 @@ def test_the_twin_really_differs_so_the_property_can_fail():
     differing = [t for t in twins if t.hands[0] != state.hands[0]]
     game = game_row(state)
     assert any(
-        present.hand_embed(game, t, 0).to_dict() != present.hand_embed(game, state, 0).to_dict()
+        present.hand(game, t, 0).to_dict() != present.hand(game, state, 0).to_dict()
         for t in differing
     )
