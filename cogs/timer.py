@@ -18,7 +18,7 @@ log = logging.getLogger(__name__)
 
 
 class TurnTimer:
-    def __init__(self, service: GameService, flows: Flows, *, max_sleep: float = 600.0) -> None:
+    def __init__(self, service: GameService, flows: Flows, *, max_sleep: float = 3600.0) -> None:
         self.service = service
         self.flows = flows
         self.max_sleep = max_sleep

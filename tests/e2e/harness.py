@@ -127,6 +127,11 @@ class World:
         assert result.ephemeral and result.response is not None, result
         return result.response
 
+    async def click_rules(self, who: MemberActor, game_id: int) -> simcord.ResponseMessage:
+        result = await who.click(await self.table(game_id), label="Rules")
+        assert result.ephemeral and result.response is not None, result
+        return result.response
+
     @staticmethod
     def components(message: Any) -> list[dict[str, Any]]:
         rows = message.components
@@ -146,17 +151,32 @@ class World:
         await self.env.restart_bot(make_bot(self.config, seed=7))
         await old.store.close()
 
+    async def forged_select(
+        self, who: MemberActor, message: Any, custom_id: str, values: list[str]
+    ) -> simcord.InteractionResult:
+        """A select interaction with values the menu never offered (a forged client)."""
+        data = {"custom_id": custom_id, "component_type": 3, "values": values}
+        [result] = await self._dispatch([who], message, data)
+        return result
+
     async def click_together(
         self, actors: list[MemberActor], message: Any, custom_id: str
-    ) -> None:
+    ) -> list[simcord.InteractionResult]:
         """Two users click one button in the same instant: both interactions are in the
         gateway before the bot runs any of them."""
+        return await self._dispatch(actors, message, {"custom_id": custom_id, "component_type": 2})
+
+    async def _dispatch(
+        self, actors: list[MemberActor], message: Any, data: dict[str, Any]
+    ) -> list[simcord.InteractionResult]:
+        """Put component interactions on the gateway, then let the bot run (SimCord
+        internals: its public verbs settle after each single interaction)."""
         env = self.env
         backend = env.backend
         stored = backend.get_message(message.channel_id if hasattr(message, "channel_id")
                                      else message.channel.id, message.id)
-        data = {"custom_id": custom_id, "component_type": 2}
-        env._begin_operation("click_together")
+        records = []
+        env._begin_operation("dispatch")
         try:
             from simcord import interactions as _interactions
 
@@ -168,9 +188,11 @@ class World:
                 payload["message"] = dict(serializers.message_payload(backend, stored))
                 record.source_message_id = stored.id
                 backend.emit("INTERACTION_CREATE", payload)
+                records.append(record)
             await env._settle_internal(dispatch="INTERACTION_CREATE")
         finally:
             env._end_operation()
+        return [simcord.InteractionResult(env, record) for record in records]
 
 
 async def build_world(env: simcord.Env, config: Settings) -> World:
