@@ -12,7 +12,17 @@ from build import codes, conserved
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import GameState, IllegalAction, apply_all, new_game, replay, view
+from engine import (
+    GameState,
+    IllegalAction,
+    apply_all,
+    describe_event,
+    label,
+    new_game,
+    prompt,
+    replay,
+    view,
+)
 from engine import actions as op
 from engine.actions import Action, Key, from_key
 
@@ -110,9 +120,13 @@ def heavy(s: GameState) -> None:
     assert restored == s
     assert restored.legal_keys() == s.legal_keys()
     legal = set(s.legal_keys())
-    for key in legal:  # every listed action applies
+    assert prompt(s)
+    for key in legal:  # every listed action applies, and can be labelled and logged
+        action = from_key(key)
+        assert 0 < len(label(s, action)) <= 80
         branch = s.copy()
-        branch.apply(from_key(key))
+        for event in branch.apply(action):
+            assert describe_event(event, ("Anna", "Bruno"))
         assert conserved(branch)
     before = s.to_json()
     rng = random.Random(before)
