@@ -1,0 +1,46 @@
+"""The bot process: settings from .env, and a clear exit without a token."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.app import intents
+from bot.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_without_a_token_the_bot_exits_at_once_and_says_how_to_get_one(tmp_path: Path):
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env | {"PYTHONPATH": str(ROOT)},
+        capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 2
+    assert "DISCORD_TOKEN" in done.stderr and "discord.com/developers" in done.stderr
+    assert "famiglia play" in done.stderr
+
+
+def test_settings_come_from_the_env_file_with_safe_defaults(tmp_path: Path, monkeypatch):
+    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "TURN_TIMEOUT_HOURS",
+                 "CHALLENGE_TIMEOUT_MINUTES", "LOG_LEVEL"):
+        monkeypatch.delenv(name, raising=False)
+    (tmp_path / ".env").write_text((ROOT / ".env.example").read_text())
+    monkeypatch.chdir(tmp_path)
+    defaults = Settings()
+    assert defaults.discord_token is None and defaults.dev_guild_id is None
+    assert str(defaults.database_path) == "famiglia.db"
+    assert defaults.turn_timeout.total_seconds() == 24 * 3600
+    assert defaults.challenge_timeout.total_seconds() == 600
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=abc\nDEV_GUILD_ID=42\nTURN_TIMEOUT_HOURS=2\n")
+    custom = Settings()
+    assert custom.discord_token is not None and custom.discord_token.get_secret_value() == "abc"
+    assert custom.dev_guild_id == 42 and custom.turn_timeout.total_seconds() == 7200
+    assert "abc" not in repr(custom)  # the token never shows in logs
+
+
+def test_no_privileged_intents():
+    flags = intents()
+    assert not (flags.members or flags.presences or flags.message_content)
