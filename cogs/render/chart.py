@@ -64,8 +64,13 @@ def rating_chart_image(
     x0, x1, y0, y1 = LEFT, WIDTH - RIGHT, TOP, HEIGHT - BOTTOM
     draw.rectangle((x0, y0, x1, y1), fill=PANEL)
     if not points:
-        draw.text(((x0 + x1) / 2, (y0 + y1) / 2), "No rated games yet", font=font(16),
-                  fill=MUTED, anchor="mm")
+        draw.text(
+            ((x0 + x1) / 2, (y0 + y1) / 2),
+            "No rated games yet",
+            font=font(16),
+            fill=MUTED,
+            anchor="mm",
+        )
         return img
     series = [(START_RATING, 350.0), *points]
     low, high = _range(series)
@@ -96,8 +101,13 @@ def rating_chart_image(
     tick = max(1, math.ceil(n / 8))
     for i in range(0, n + 1, tick):
         draw.text((x_at(i), y1 + 14), str(i), font=font(13), fill=MUTED, anchor="mm")
-    draw.text(((x0 + x1) / 2, HEIGHT - 10), "games played (band: rating ± deviation)",
-              font=font(13), fill=MUTED, anchor="mm")
+    draw.text(
+        ((x0 + x1) / 2, HEIGHT - 10),
+        "games played (band: rating ± deviation)",
+        font=font(13),
+        fill=MUTED,
+        anchor="mm",
+    )
     last_rating = series[-1][0]
     draw.text((x1 - 6, y0 + 8), f"now {last_rating:.0f}", font=font(15), fill=TEXT, anchor="ra")
     return img

@@ -33,9 +33,7 @@ def test_line_is_drawn_in_the_accent_colour() -> None:
 @settings(max_examples=25, deadline=None)
 @given(
     st.lists(
-        st.tuples(
-            st.floats(min_value=400, max_value=3000), st.floats(min_value=45, max_value=350)
-        ),
+        st.tuples(st.floats(min_value=400, max_value=3000), st.floats(min_value=45, max_value=350)),
         max_size=300,
     )
 )
