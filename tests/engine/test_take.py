@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from build import codes, conserved, make, play
+from build import codes, conserved, make, play, row
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from engine import IllegalAction
 from engine.actions import (
@@ -16,6 +18,7 @@ from engine.actions import (
     PlayBrute,
     Take,
 )
+from engine.cards import BRUTE, DECK_COUNTS
 
 
 def pays(s) -> set[tuple[int, str]]:
@@ -169,3 +172,56 @@ def test_4_4_take_index_out_of_range_refused():
     s = make(street="F0", hands=("", ""))
     with pytest.raises(IllegalAction, match="no card at position 7"):
         s.apply(Take(index=6))
+
+
+def reference_payments(hand: list[int], target: int, eff: int) -> set[tuple[int, ...]]:
+    """Rules 4.4.2-4.4.4a from the text: the payments (as card pairs) for ``target``."""
+    if eff == 0:
+        return {()}
+    fam = target // 5
+    genuine = fam * 5 + eff - 1
+    if hand[genuine] >= 2:
+        return {(genuine, genuine)}
+    if hand[genuine] == 1:
+        return {(genuine, 15 + m) for m in range(1, 5) if m >= eff and hand[15 + m]}
+    return set()
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(
+    hand=st.lists(st.integers(0, 19), max_size=8),
+    street=st.lists(st.integers(0, 19), min_size=1, max_size=6),
+    brute=st.integers(1, 4),
+    target=st.integers(0, 5),
+)
+def test_4_4_takes_and_payments_match_the_rules_text(hand, street, brute, target):
+    counts = [0] * 20
+    for k in hand:
+        counts[k] += 1
+    assume(all(counts[k] + street.count(k) <= DECK_COUNTS[k] for k in range(20)))
+    assume(counts[5 * BRUTE + brute] == 0)
+    counts[5 * BRUTE + brute] += 1
+    assume(
+        counts[5 * BRUTE + brute] + street.count(5 * BRUTE + brute)
+        <= DECK_COUNTS[5 * BRUTE + brute]
+    )
+    s = make(street=row(street), hands=(codes(counts), ""))
+    i = target % len(street)
+    play(s, PlayBrute(rank=brute), BruteTarget(index=i))
+    if s.decision == "brute_amount":
+        play(s, BruteAmount(amount=min(brute, street[i] % 5)))
+    hand_now = s.hands[0]
+    for j, card in enumerate(street):
+        eff = max(0, card % 5 - (min(brute, card % 5) if j == i else 0))
+        expected = reference_payments(hand_now, card, eff)
+        assert (Take(index=j) in s.legal_actions()) == bool(expected)
+        if not expected:
+            continue
+        branch = s.copy()
+        events = branch.apply(Take(index=j))
+        if branch.decision == "pay":
+            got = {(p.wild,) for p in branch.legal_actions()}
+            assert got == {(pair[1] - 15,) for pair in expected}
+            assert len(branch.legal_actions()) == 2 * len(expected)
+        else:
+            assert {events[0].cards} == expected
