@@ -86,6 +86,8 @@ def label(s: GameState, action: Action) -> str:
     street = s.street
     if kind == op.REFRESH:
         card = street[a]
+        if s.switched:  # rule 4.1.4: the card goes under the draw pile
+            return f"Refresh: put {code(card)} (#{a + 1}) under the pile, reveal {card % 5}"
         return f"Refresh: discard {code(card)} (#{a + 1}), reveal {card % 5}"
     if kind == op.ACCOUNTANT:
         return f"Play Accountant A{a}: exchange up to {a}"
