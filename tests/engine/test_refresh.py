@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from build import cards, conserved, kinds_of, make, play, row
 
-from engine import IllegalAction
+from engine import IllegalAction, label
 from engine.actions import Pass, PlayAccountant, Refresh, Take
 
 
@@ -184,3 +184,10 @@ def test_5_switch_with_nonempty_discard_does_not_trigger_the_end():
     ev = play(s, Take(index=0))
     assert s.switched and row(s.draw) == "M1"
     assert "end_triggered" not in kinds_of(ev)
+
+
+def test_4_1_4_refresh_label_says_under_the_pile_after_the_switch():
+    before = make(street="A1 B2")
+    after = make(street="A1 B2", switched=True)
+    assert label(before, Refresh(index=1)) == "Refresh: discard B2 (#2), reveal 2"
+    assert label(after, Refresh(index=1)) == "Refresh: put B2 (#2) under the pile, reveal 2"
