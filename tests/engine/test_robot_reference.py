@@ -87,7 +87,7 @@ def reference_turn(s: GameState) -> int:
     return step or 0
 
 
-@settings(max_examples=120, deadline=None, database=None)
+@settings(max_examples=500, deadline=None, database=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     level=st.integers(1, 4),
