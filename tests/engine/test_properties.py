@@ -163,6 +163,14 @@ def public(s: GameState) -> None:
     random.Random(len(s.draw)).shuffle(other.draw)
     other.draw.reverse()
     assert view(other, None) == v
+    if not s.over:  # (at the end the result reveals the totals, as it should)
+        for hidden in (0, 1):
+            masked = s.copy()  # that seat's hand turned into other kinds, same size
+            size = sum(masked.hands[hidden])
+            masked.hands[hidden] = [0] * 20
+            masked.hands[hidden][(len(s.street) * 7) % 20] = size
+            assert view(masked, None) == v
+            assert view(masked, 1 - hidden) == view(s, 1 - hidden)
     for seat in (0, 1):
         mine = view(s, seat)
         assert view(other, seat) == mine
