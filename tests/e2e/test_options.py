@@ -1,0 +1,50 @@
+"""Autocomplete offers exactly the legal choices; server-only commands check the guild."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.app import FamigliaBot
+from bot.choices import choices
+
+from .harness import World
+
+
+@pytest.fixture
+def simcord_bot(config):
+    # Global commands too: slash commands in a DM need them.
+    return FamigliaBot(config, sync_global=True, rng=random.Random(3))
+
+
+async def test_autocomplete_offers_exactly_the_legal_choices(world: World):
+    game_id = await world.start_game(world.alice, world.bob)
+    for _ in range(12):
+        state = await world.state(game_id)
+        mover = await world.player(game_id, state.current)
+        for command, kind in (("take", "take"), ("refresh", "refresh"), ("brute", "brute"),
+                              ("accountant", "accountant")):
+            option = "card" if command in ("take", "refresh") else "rank"
+            offered = await world.autocomplete(mover, command, option)
+            legal = choices(state, [kind])
+            assert [(c["name"], c["value"]) for c in offered] == [(c.label, c.value)
+                                                                 for c in legal]
+        typed = await world.autocomplete(mover, "take", "card", "for free")
+        assert all("for free" in c["name"] for c in typed)
+        cards = await world.autocomplete(mover, "take", "card")
+        if cards:
+            await world.slash(mover, "take", card=cards[0]["value"])
+        else:
+            await world.slash(mover, "pass")
+        if (await world.game(game_id)).status != "active":
+            break
+
+
+async def test_start_is_refused_outside_a_server_channel(world: World):
+    user = world.alice.user
+    answer = await user.slash("famiglia start", opponent=world.bob.user)
+    assert answer.ephemeral and "server text channel" in answer.response.content
+    assert await world.bot.store.active_games() == []
+    rules = await user.slash("famiglia rules", page=1)  # the group itself works in DMs
+    assert rules.response is not None and "families" in rules.response.embeds[0].title
