@@ -24,7 +24,7 @@ from engine import (
     view,
 )
 from engine import actions as op
-from engine.actions import Action, Key, from_key
+from engine.actions import Action, Key, dump_action, from_key, parse_action
 
 MAX_DECISIONS = 2000  # a game has about 90; far beyond means it does not end
 
@@ -205,3 +205,11 @@ def test_apply_all_is_atomic():
     assert s.to_json() == before
     branch, events = apply_all(s, [legal])
     assert events and branch.to_json() != before and s.to_json() == before
+
+
+def test_every_action_key_round_trips_through_json():
+    for key in FULL_KEYS:
+        action = from_key(key)
+        assert action.key() == key
+        assert parse_action(dump_action(action)) == action
+        assert len(dump_action(action)) <= 48
