@@ -195,3 +195,12 @@ def test_6_4_ruling_no_refresh_once_the_pile_is_empty():
     assert "refresh" not in legal_types(s)
     with pytest.raises(IllegalAction, match="draw pile is empty"):
         s.apply(Refresh(index=0))
+
+
+def test_6_3_ruling_two_passes_end_at_once_even_after_the_end_trigger():
+    s = make(street="A1 F3 F0", hands=("", ""), draw="M1", switched=True, rest="area1")
+    play(s, Take(index=2), Pass())  # seat 0 (starting) takes, seat 1 passes
+    play(s, Refresh(index=1))  # F3 under the pile: both cards out, end triggered
+    assert s.turns_left == 1
+    play(s, Pass())  # the second pass in a row: over now, no equalising turn (6.3)
+    assert s.over and s.turns_done == [2, 1]
