@@ -12,6 +12,7 @@ import logging
 import random
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.service import GameService
@@ -31,6 +32,24 @@ def intents() -> discord.Intents:
     return discord.Intents(guilds=True)
 
 
+class FamigliaTree(app_commands.CommandTree):
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """A bug, not a refusal (refusals never raise): log it with its traceback and
+        tell the user that nothing changed."""
+        name = interaction.command.qualified_name if interaction.command else "?"
+        log.error("command %s failed", name, exc_info=error)
+        text = "Something went wrong on our side; nothing was changed. Please try again."
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+
 class FamigliaBot(commands.Bot):
     store: Store
     service: GameService
@@ -44,6 +63,7 @@ class FamigliaBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
+            tree_cls=FamigliaTree,
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
@@ -66,7 +86,6 @@ class FamigliaBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(FamigliaCog(self.flows))
         await install(self, self.flows, self.service, self.rng)  # solo, resume, boards, stats
-        self.tree.on_error = self.on_app_command_error
         await self.sync_commands()
         self.timer = TurnTimer(self.service, self.flows)
         self.timer.start()
@@ -80,22 +99,6 @@ class FamigliaBot(commands.Bot):
         if self.sync_global:
             synced = await self.tree.sync()
             log.info("synced %d command(s) globally (may take up to an hour)", len(synced))
-
-    async def on_app_command_error(
-        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
-    ) -> None:
-        """An unexpected failure: log it, and tell the user something went wrong."""
-        log.error(
-            "command %s failed", interaction.command and interaction.command.name, exc_info=error
-        )
-        text = "Something went wrong on our side; nothing was changed. Please try again."
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
-            pass
 
     async def close(self) -> None:
         if hasattr(self, "timer"):
