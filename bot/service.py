@@ -158,9 +158,9 @@ class GameService:
         """
         async with self.lock(game_id):
             game, state = await self.load(game_id)
-            seat = self._seat_to_act(game, state, user_id)
-            if seq is not None and seq != game.action_count:
+            if seq is not None and seq != game.action_count and game.seat_of(user_id) is not None:
                 raise Refusal(STALE)
+            seat = self._seat_to_act(game, state, user_id)
             try:
                 actions = build(state)
                 if not actions:
