@@ -26,10 +26,15 @@ from engine.state import GameState
 
 Strength = Literal["easy", "medium", "hard"]
 
+#: Measured with bench/ai.py (see its docstring): heuristic rollouts to the end of the
+#: game, a reward mixing win/loss with the VP margin, and an anchor on the greedy
+#: baseline's move (kept unless the search finds one better by the margin) beat the
+#: alternatives at equal budget. ``easy`` searches little, without the anchor, and
+#: draws its move among the competitive ones.
 STRENGTHS: Final[dict[str, Budget]] = {
-    "easy": Budget(iterations=50, time_cap=0.5, temperature=0.5),
-    "medium": Budget(iterations=250, time_cap=1.0),
-    "hard": Budget(iterations=1200, time_cap=1.4),
+    "easy": Budget(iterations=60, time_cap=0.5, reward="mixed", temperature=0.5),
+    "medium": Budget(iterations=300, time_cap=1.0, reward="mixed", anchor=0.03),
+    "hard": Budget(iterations=1000, time_cap=1.4, reward="mixed", anchor=0.03),
 }
 
 

@@ -27,11 +27,13 @@ from engine import actions as op
 from engine.actions import Key
 from engine.ai.determinize import determinize, public_signature
 from engine.ai.rollout import POLICIES
+from engine.policies import greedy_policy
 from engine.scoring import result, total
 from engine.state import GameState
 
 #: Keys after which hidden cards may have been revealed (or the pile switched).
 _REVEALING: Final = frozenset((op.REFRESH, op.TAKE, op.PAY, op.PASS, op.ROBOT))
+_BY_CARD: Final = frozenset((op.REFRESH, op.TAKE, op.BRUTE_TARGET))
 #: With a temperature, only moves with at least this share of the top visits are drawn.
 NOISE_FLOOR: Final = 0.5
 
@@ -49,6 +51,9 @@ class Budget:
     time_cap: float
     rollout: str = "heuristic"
     reward: str = "win"  # "win": 1 / 0.5 / 0; "margin": squashed VP margin; "mixed"
+    horizon: int = 0  # > 0: stop rollouts after this many turns and score the VP margin
+    anchor: float = 0.0  # > 0: keep the greedy baseline's move unless the search's best
+    # move beats its mean reward by more than this
     exploration: float = 0.7
     temperature: float = 0.0  # > 0: draw the move by visits ** (1 / T) (weaker play)
 
@@ -81,8 +86,12 @@ class SearchResult:
 
 
 def rewards(s: GameState, kind: str) -> tuple[float, float]:
-    """Reward of the finished (or abandoned) game ``s`` for seat 0 and seat 1."""
+    """Reward of the finished (or abandoned) game ``s`` for seat 0 and seat 1. A game
+    cut short by the rollout horizon is scored by its squashed VP margin."""
     t0, t1 = total(s, 0), total(s, 1)
+    if not s.over:
+        m0 = 0.5 + 0.5 * math.tanh((t0 - t1) / 15.0)
+        return m0, 1.0 - m0
     if t0 != t1:
         w0 = 1.0 if t0 > t1 else 0.0
     else:
@@ -94,6 +103,26 @@ def rewards(s: GameState, kind: str) -> tuple[float, float]:
     if kind == "mixed":
         m0 = 0.75 * w0 + 0.25 * m0
     return m0, 1.0 - m0
+
+
+def distinct(s: GameState, keys: list[Key]) -> list[Key]:
+    """One key per distinct outcome: Street cards of one kind are interchangeable, so
+    refreshing, lowering or taking either is the same move (the Brute's target keeps its
+    own class). Solo games keep them all: the robot's program reads Street order."""
+    if s.mode == "solo":
+        return keys[:]
+    street = s.street
+    seen: set[tuple[int, int, int]] = set()
+    out: list[Key] = []
+    for key in keys:
+        o = key[0]
+        if o in _BY_CARD:
+            sig = (o, street[key[1]], key[1] == s.brute_idx)
+            if sig in seen:
+                continue
+            seen.add(sig)
+        out.append(key)
+    return out
 
 
 def _select(node: _Node, c: float) -> Key:
@@ -131,7 +160,7 @@ def search(state: GameState, budget: Budget, rng: random.Random) -> SearchResult
         while not d.over:
             legal = d.legal_keys()
             if node.untried is None:
-                node.untried = legal[:]
+                node.untried = distinct(d, legal)
                 rng.shuffle(node.untried)
             if node.untried:
                 key = node.untried.pop()
@@ -148,7 +177,8 @@ def search(state: GameState, budget: Budget, rng: random.Random) -> SearchResult
                 edge.outcomes[obs] = _Node()
                 break
             node = child
-        while not d.over:
+        stop = d.turn + budget.horizon if budget.horizon > 0 else 1 << 30
+        while not d.over and d.turn < stop:
             legal = d.legal_keys()
             d.apply_key(policy(d, legal, rng))
         r = rewards(d, budget.reward)
@@ -159,7 +189,28 @@ def search(state: GameState, budget: Budget, rng: random.Random) -> SearchResult
     visits = {k: e.n for k, e in root.edges.items()}
     values = {k: e.w / e.n for k, e in root.edges.items() if e.n}
     key = _pick(visits, values, budget.temperature, rng)
+    if budget.anchor > 0:
+        key = _anchored(state, key, values, budget.anchor, rng)
     return SearchResult(key, done, time.perf_counter() - start, visits, values)
+
+
+def _anchored(
+    state: GameState, key: Key, values: dict[Key, float], anchor: float, rng: random.Random
+) -> Key:
+    """The greedy baseline's move (as the representative key the tree searched) unless
+    the search found a clearly better one."""
+    g = greedy_policy(state, random.Random(0))
+    if g[0] in _BY_CARD:
+        card = state.street[g[1]]
+        for k in values:
+            if k[0] == g[0] and state.street[k[1]] == card and (
+                (k[1] == state.brute_idx) == (g[1] == state.brute_idx)
+            ):
+                g = k
+                break
+    if g == key or g not in values:
+        return key
+    return key if values[key] > values[g] + anchor else g
 
 
 def _pick(
