@@ -13,8 +13,10 @@ from engine import Event, GameState, new_game, parse_action
 
 
 def initial_state(game: GameRow) -> GameState:
+    """The game's first state; a game against the AI is a two-player (duel) game."""
     opts = game.options
-    return new_game(game.seed, mode=game.mode, first=opts.get("first"), level=opts.get("level"))  # type: ignore[arg-type]
+    mode = "duel" if game.mode == "ai" else game.mode
+    return new_game(game.seed, mode=mode, first=opts.get("first"), level=opts.get("level"))  # type: ignore[arg-type]
 
 
 def replay_events(game: GameRow, action_jsons: Sequence[str], count: int) -> list[Event]:
