@@ -17,7 +17,7 @@ from typing import Literal
 
 from bot.history import replay_events
 from db.errors import ChannelBusy, GameClosed, VersionConflict
-from db.rows import GameRow, ResultRecord
+from db.rows import ROBOT, GameRow, ResultRecord
 from db.store import Store
 from engine import Action, Event, GameState, IllegalAction, dump_action, new_game, result
 
@@ -199,6 +199,8 @@ class GameService:
         result = self._score_result(new) if ended else None
         if ended or game.mode == "solo":  # a solo game waits for its player: no turn timer
             deadline = None
+        elif game.mode == "ai" and (game.guild_id is None or game.players[new.current] == ROBOT):
+            deadline = None  # against the AI only the human's turn in a channel is timed
         elif turn_passed:
             deadline = self.clock() + self.turn_timeout
         else:
