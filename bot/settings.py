@@ -28,6 +28,11 @@ class Settings(BaseSettings):
     turn_timeout_hours: float = Field(default=24.0, gt=0)
     challenge_timeout_minutes: float = Field(default=10.0, gt=0)
     log_level: LogLevel = "INFO"
+    #: Processes that run the AI's searches (outside the event loop).
+    ai_workers: int = Field(default=1, ge=1, le=64)
+    #: Seconds per AI decision, replacing each strength's own cap; 0 lifts the cap (every
+    #: decision then depends only on the position and its seed); None: the strengths' caps.
+    ai_time_cap_seconds: float | None = Field(default=None, ge=0)
 
     @property
     def turn_timeout(self) -> timedelta:
