@@ -211,3 +211,13 @@ def test_horizon_scores_unfinished_rollouts_by_margin() -> None:
     lead = s.copy()
     lead.areas[lead.current][kind(0, 4)] += 1  # 15 VP ahead of where it was
     assert rewards(lead, "win")[lead.current] > rewards(s, "win")[s.current]
+
+
+def test_a_shared_win_is_worth_less_than_half_to_both() -> None:
+    s = new_game(8)
+    while not s.over:  # two passes at the start: 1 VP each, equal cards
+        s.apply_key((PASS, 0, 0))
+    assert result(s).winner is None
+    for kind_ in ("win", "mixed", "margin"):
+        r = rewards(s, kind_)
+        assert r[0] == r[1] < 0.5
