@@ -1,0 +1,61 @@
+"""``/famiglia ai``: a game against the AI opponent, added to the ``/famiglia`` group.
+
+:func:`install` is called once in the bot's ``setup_hook`` after the other commands are
+installed: it adds the command and the Play again button, hands games of mode ``ai`` to
+:class:`cogs.ai_flows.AiFlows` through ``Flows.ai``, and resumes any AI turn a restart
+interrupted. The process pool the AI thinks in belongs to the bot.
+"""
+
+from __future__ import annotations
+
+import logging
+from concurrent.futures import Executor
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.ai_games import AI_SEAT, HUMAN, AiService
+from bot.settings import Settings
+from cogs import ai_table
+from cogs.ai_flows import AiFlows
+from cogs.flows import Flows
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+Strength = Literal["easy", "medium", "hard"]
+Side = Literal["you", "ai"]
+
+
+def ai_command() -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(name="ai", description="Play the AI opponent here or in our DMs")
+    @app_commands.describe(
+        strength="How hard the AI searches: easy, medium or hard",
+        first="Who starts: you or the AI",
+    )
+    async def ai(interaction: Interaction, strength: Strength, first: Side = "you") -> None:
+        flows: AiFlows = interaction.client.flows.ai  # type: ignore[attr-defined]
+        await flows.start(interaction, strength, HUMAN if first == "you" else AI_SEAT)
+
+    return ai
+
+
+async def install(
+    bot: commands.Bot, flows: Flows, pool: Executor, settings: Settings
+) -> AiFlows:
+    """Add the command and its button; route games against the AI; resume their turns."""
+    group = bot.tree.get_command("famiglia")
+    if not isinstance(group, app_commands.Group):
+        raise RuntimeError("add the FamigliaCog before installing the AI command")
+    group.add_command(ai_command())
+    bot.add_dynamic_items(*ai_table.DYNAMIC_ITEMS)
+    service = AiService(
+        flows.service, pool, time_cap=settings.ai_time_cap_seconds, rng=getattr(bot, "rng", None)
+    )
+    ai_flows = AiFlows(bot, flows, service)
+    flows.ai = ai_flows
+    resumed = await ai_flows.heal()
+    if resumed:
+        log.info("resuming %d AI turn(s) a restart had interrupted", resumed)
+    return ai_flows

@@ -1,0 +1,265 @@
+"""Games against the AI on Discord: start, the human's moves, the AI's turn, the end.
+
+The human's moves arrive through the two-player paths (``cogs.flows.Flows.play`` hands
+games of mode ``ai`` over to :meth:`AiFlows.after_move`). The interaction is answered at
+once; the AI's turn then runs in a background task, one decision at a time, each thought
+in the bot's process pool and committed by :class:`bot.ai_games.AiService`. The table is
+edited while the turn goes on (at most once a second) and when it ends; the human's
+private hand, if the move came from one, is refreshed with the new choices.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import Any
+
+import discord
+
+from bot.ai_games import HUMAN, AiService, ai_to_move
+from bot.service import Moved, Refusal
+from cogs import present
+from cogs.ai_table import dm_payload, ended_controls, mark_thinking
+from cogs.controls import hand_controls
+from cogs.flows import NOBODY, Flows
+from db.rows import GameRow
+from engine import Event, GameState, describe_event
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+EDIT_EVERY = 1.0  # seconds between table edits while the AI's turn goes on
+
+
+class AiFlows:
+    def __init__(self, bot: discord.Client, flows: Flows, ai: AiService) -> None:
+        self.bot = bot
+        self.flows = flows
+        self.ai = ai
+        self.service = ai.service
+        self.store = ai.store
+        self._turns: dict[int, asyncio.Task[None]] = {}
+
+    # ------------------------------------------------------------------ helpers
+    refuse = staticmethod(Flows.refuse)
+
+    def _lines(self, game: GameRow, events: list[Event]) -> list[str]:
+        names = present.names_of(game)
+        return [describe_event(e, names) for e in events if e.kind != "turn"]
+
+    async def payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
+        if game.guild_id is not None:
+            return mark_thinking(await self.flows.table_payload(game, state), game, state)
+        recent = self._lines(game, await self.service.recent_events(game, 12))
+        record = None if game.is_open else await self.store.get_result(game.id)
+        return await asyncio.to_thread(dm_payload, game, state, recent, record)
+
+    async def _hand(self, game: GameRow, state: GameState, note: str) -> dict[str, Any]:
+        record = None if game.is_open else await self.store.get_result(game.id)
+        return {
+            "content": note[:1900],
+            "embed": present.hand(game, state, HUMAN, record),
+            "view": hand_controls(game, state, HUMAN),
+        }
+
+    async def update_table(self, game: GameRow, state: GameState) -> None:
+        """Edit the table in place (post a new one if it was deleted)."""
+        payload = await self.payload(game, state)
+        channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
+        if game.table_message_id is not None:
+            try:
+                await channel.get_partial_message(game.table_message_id).edit(**payload)
+                return
+            except discord.NotFound:
+                pass
+            except discord.HTTPException as error:
+                log.warning("could not edit the table of game %s: %s", game.id, error)
+                return
+        payload["files"] = payload.pop("attachments")
+        try:
+            message = await channel.send(allowed_mentions=NOBODY, **payload)
+        except discord.HTTPException as error:
+            log.warning("could not post the table of game %s: %s", game.id, error)
+            return
+        await self.store.set_table_message(game.id, message.channel.id, message.id)
+
+    async def _answer_with_table(self, interaction: Interaction, game: GameRow) -> None:
+        payload = await self.payload(game, GameState.from_json(game.state_json))
+        files = payload.pop("attachments")
+        payload.pop("content", None)
+        await interaction.response.send_message(files=files, allowed_mentions=NOBODY, **payload)
+        message = await interaction.original_response()
+        old = game.table_message_id
+        await self.store.set_table_message(game.id, message.channel.id, message.id)
+        if old is None or old == message.id:
+            return
+        channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
+        try:
+            await channel.get_partial_message(old).edit(
+                content=f"The table of Famiglia #{game.id} moved here: {message.jump_url}",
+                embeds=[],
+                attachments=[],
+                view=None,
+            )
+        except discord.HTTPException as error:
+            log.info("old table of game %s not updated: %s", game.id, error)
+
+    # -------------------------------------------------------------------- start
+    async def start(self, interaction: Interaction, strength: str, first: int) -> None:
+        """``/famiglia ai``: a new game here (a server text channel or our DM)."""
+        channel = interaction.channel
+        if interaction.guild is not None and not isinstance(channel, discord.TextChannel):
+            return await self.refuse(
+                interaction,
+                "Games against the AI are played in a server text channel or in our DMs.",
+            )
+        assert interaction.channel_id is not None
+        try:
+            game = await self.ai.start(
+                user_id=interaction.user.id,
+                name=interaction.user.display_name,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                strength=strength,
+                first=first,
+                deadline=self.service.clock() + self.service.turn_timeout,
+            )
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        await self._answer_with_table(interaction, game)
+        self.kick(game.id)  # the AI starts: its turn runs now
+
+    async def play_again(self, interaction: Interaction, game_id: int) -> None:
+        try:
+            old = await self.service.game(game_id)
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        if old.seat_of(interaction.user.id) != HUMAN:
+            return await self.refuse(
+                interaction, "Only the player of that game can play again: try `/famiglia ai`."
+            )
+        if interaction.channel_id != old.channel_id:
+            return await self.refuse(interaction, "Play again in the channel of that game.")
+        first = int(old.options.get("first") or 0)
+        await self.start(interaction, str(old.options.get("strength")), first)
+
+    async def repost(self, interaction: Interaction) -> bool:
+        """``/famiglia board`` where a game against the AI runs; False if none runs here."""
+        if interaction.channel_id is None:
+            return False
+        game = await self.store.active_game_in_channel(interaction.channel_id)
+        if game is None or game.mode != "ai":
+            return False
+        if game.seat_of(interaction.user.id) is None:
+            await self.refuse(interaction, "Only the player of this game can move its table.")
+            return True
+        await self._answer_with_table(interaction, game)
+        return True
+
+    # --------------------------------------------------------------------- moves
+    async def after_move(self, interaction: Interaction, moved: Moved) -> None:
+        """The human moved (handed over by ``Flows.play``): answer now, then the AI."""
+        game, state = moved.game, moved.state
+        lines = [f"✅ {line}" for line in self._lines(game, moved.events)]
+        thinking = ai_to_move(game, state)
+        if thinking:
+            lines.append("🤖 The AI is thinking…")
+        note = "\n".join(lines[-10:]) or "✅ Done."
+        message = interaction.message
+        on_table = message is not None and message.id == game.table_message_id
+        if on_table:  # a click on the DM table: the table itself is the answer
+            payload = await self.payload(game, state)
+            payload.pop("content", None)
+            await interaction.response.edit_message(**payload)
+        else:
+            payload = await self._hand(game, state, note)
+            if message is not None and message.flags.ephemeral:
+                await interaction.response.edit_message(**payload)
+            else:
+                await interaction.response.send_message(ephemeral=True, **payload)
+                payload["view"].stop()
+            await self.update_table(game, state)
+        if moved.ended:
+            await self.announce_end(game, state)
+        elif thinking:
+            self.kick(game.id, None if on_table else interaction)
+
+    async def show_outcome(self, moved: Moved) -> None:
+        """The game changed outside a move of its player (forfeit, timer): show it."""
+        await self.update_table(moved.game, moved.state)
+        if moved.ended:
+            await self.announce_end(moved.game, moved.state)
+
+    async def announce_end(self, game: GameRow, state: GameState) -> None:
+        """In a channel, say that the game is over (the DM table says it itself)."""
+        if game.guild_id is None:
+            return
+        record = await self.store.get_result(game.id)
+        text = present.result_text(game, state, record)
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        try:
+            await channel.send(
+                f"🏁 Famiglia #{game.id} against the AI is over. {text}",
+                view=ended_controls(game),
+                allowed_mentions=NOBODY,
+            )
+        except discord.HTTPException as error:
+            log.warning("could not post to channel %s: %s", game.channel_id, error)
+
+    # ------------------------------------------------------------ the AI's turn
+    def kick(self, game_id: int, interaction: Interaction | None = None) -> None:
+        """Run the AI's turn in the background unless it already runs."""
+        running = self._turns.get(game_id)
+        if running is not None and not running.done():
+            return
+        task = asyncio.create_task(self._turn(game_id, interaction), name=f"famiglia-ai-{game_id}")
+        self._turns[game_id] = task
+        task.add_done_callback(lambda done: self._forget(game_id, done))
+
+    def _forget(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._turns.get(game_id) is task:
+            del self._turns[game_id]
+
+    async def _turn(self, game_id: int, interaction: Interaction | None) -> None:
+        last_edit = time.monotonic()
+        moved: Moved | None = None
+        lines: list[str] = []
+        try:
+            while (step := await self.ai.step(game_id)) is not None:
+                moved = step
+                lines += [f"🤖 {line}" for line in self._lines(step.game, step.events)]
+                if step.ended or not ai_to_move(step.game, step.state):
+                    break
+                if time.monotonic() - last_edit >= EDIT_EVERY:
+                    await self.update_table(step.game, step.state)
+                    last_edit = time.monotonic()
+            if moved is None:
+                return
+            await self.update_table(moved.game, moved.state)
+            if moved.ended:
+                await self.announce_end(moved.game, moved.state)
+            if interaction is not None:
+                note = "\n".join([*lines[-10:], "Your turn." if moved.game.is_open else ""])
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.edit_original_response(
+                        **await self._hand(moved.game, moved.state, note.strip())
+                    )
+        except Exception:
+            log.exception("the AI's turn in game %s failed", game_id)
+
+    async def heal(self) -> int:
+        """At start-up: resume the AI's turns a restart interrupted."""
+        pending = await self.ai.pending_games()
+        for game in pending:
+            self.kick(game.id)
+        return len(pending)
+
+    async def stop(self) -> None:
+        """Cancel the AI's running turns (the bot is closing; they resume at start-up)."""
+        tasks = [t for t in self._turns.values() if not t.done()]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task

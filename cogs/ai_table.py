@@ -1,0 +1,159 @@
+"""What a game against the AI looks like: the table in a channel or in a DM, its
+buttons, and the Play again button.
+
+In a server channel the table is the two-player table (public, no hand; **Show my hand**
+answers privately). In a DM only the player can read it, so the table also holds the
+hand and the controls for the current decision, built from the engine's legal actions
+(``bot.choices``) with the two-player game's own persistent items. While the AI thinks,
+the table says so and offers no move.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Self
+
+import discord
+
+from bot.ai_games import HUMAN, ai_to_move, strength_of
+from bot.choices import Choice, choices
+from cogs import present
+from cogs.controls import ALWAYS_BUTTON, PLACEHOLDERS, table_controls
+from cogs.items import ActionButton, ActionSelect, ForfeitButton, RulesButton
+from cogs.render import hand_embed
+from db.rows import GameRow, ResultRow
+from engine import GameState, view
+
+if TYPE_CHECKING:
+    from cogs.ai_flows import AiFlows
+
+Interaction = discord.Interaction[Any]
+MAX_ROWS = 5
+MAX_BUTTONS = 5
+MAX_OPTIONS = 25
+
+
+def ai_flows(interaction: Interaction) -> AiFlows:
+    return interaction.client.flows.ai  # type: ignore[no-any-return]
+
+
+def thinking_text(game: GameRow) -> str:
+    return f"🤖 **{present.names_of(game)[1]}** is thinking… its moves appear here in a moment."
+
+
+class AiAgain(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"fam:aiagain:(?P<game>\d{1,18})"
+):
+    """After a game against the AI: its player starts another at the same strength."""
+
+    def __init__(self, game: int, label: str = "Play again") -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.success,
+                label=label,
+                emoji="🔁",
+                custom_id=f"fam:aiagain:{game}",
+            )
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await ai_flows(interaction).play_again(interaction, self.game)
+
+
+def again_label(game: GameRow) -> str:
+    first = "you start" if game.options.get("first") == HUMAN else "the AI starts"
+    return f"Play again ({strength_of(game)}, {first})"
+
+
+def ended_controls(game: GameRow) -> discord.ui.View:
+    out = discord.ui.View(timeout=None)
+    out.add_item(AiAgain(game.id, again_label(game)))
+    out.add_item(RulesButton())
+    return out
+
+
+def channel_controls(game: GameRow) -> discord.ui.View:
+    """The public table's buttons: as in a two-player game, Play again once over."""
+    return table_controls(game) if game.is_open else ended_controls(game)
+
+
+def dm_controls(game: GameRow, state: GameState) -> discord.ui.View:
+    """The DM table's controls: the player's choices (selects, then one row of buttons
+    with Forfeit and Rules); only Forfeit and Rules while the AI thinks."""
+    if not game.is_open:
+        return ended_controls(game)
+    out = discord.ui.View(timeout=None)
+    seq = game.action_count
+    groups: dict[str, list[Choice]] = {}
+    if not ai_to_move(game, state) and not state.over and state.current == HUMAN:
+        for choice in choices(state):
+            groups.setdefault(choice.action.type, []).append(choice)
+    room = MAX_BUTTONS - 2  # Forfeit and Rules share the button row
+    buttons: list[Choice] = []
+    selects: list[tuple[str, list[Choice]]] = []
+    for kind in sorted(groups, key=lambda k: (k not in ALWAYS_BUTTON, len(groups[k]))):
+        group = groups[kind]
+        if kind in ALWAYS_BUTTON or (len(group) <= room - len(buttons) and len(group) <= 2):
+            buttons.extend(group)
+        else:
+            selects.append((kind, group))
+    order = list(PLACEHOLDERS)
+    selects.sort(key=lambda item: order.index(item[0]) if item[0] in order else len(order))
+    for row, (kind, group) in enumerate(selects[: MAX_ROWS - 1]):
+        options = [discord.SelectOption(label=c.label, value=c.value) for c in group[:MAX_OPTIONS]]
+        pick = ActionSelect(game.id, seq, kind, options, PLACEHOLDERS.get(kind))
+        pick.item.row = row
+        out.add_item(pick)
+    button_row = min(len(selects), MAX_ROWS - 1)
+    extras: list[discord.ui.DynamicItem[Any]] = [
+        *(ActionButton(game.id, seq, c.value, c.label) for c in buttons[:room]),
+        ForfeitButton(game.id, seq),
+        RulesButton(),
+    ]
+    for item in extras:
+        item.item.row = button_row
+        out.add_item(item)
+    return out
+
+
+def dm_payload(
+    game: GameRow, state: GameState, recent: list[str], record: ResultRow | None
+) -> dict[str, Any]:
+    """The DM table: the table embed and picture, the hand, the controls.
+
+    Renders the table image: call it in a worker thread (``asyncio.to_thread``).
+    """
+    embed, file = present.table(game, state, recent, record)
+    embeds = [embed]
+    if game.is_open:
+        if ai_to_move(game, state):
+            embed.insert_field_at(0, name="The AI's turn", value=thinking_text(game), inline=False)
+        embeds.append(hand_embed(view(state, HUMAN), present.names_of(game)))
+    return {
+        "content": None,
+        "embeds": embeds,
+        "attachments": [file],
+        "view": dm_controls(game, state),
+    }
+
+
+def mark_thinking(payload: dict[str, Any], game: GameRow, state: GameState) -> dict[str, Any]:
+    """A channel table payload (``Flows.table_payload``) made for a game against the AI:
+    its own buttons, and a line while the AI thinks."""
+    payload["view"] = channel_controls(game)
+    embeds: list[discord.Embed] = payload.get("embeds") or []
+    if embeds and ai_to_move(game, state):
+        embeds[0].insert_field_at(
+            0, name="The AI's turn", value=thinking_text(game), inline=False
+        )
+    return payload
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (AiAgain,)
