@@ -24,6 +24,7 @@ from db.rows import GameRow, ResultRow
 from engine import Action, Event, GameState, describe_event
 
 if TYPE_CHECKING:
+    from cogs.ai_flows import AiFlows
     from cogs.solo import SoloFlows
 
 log = logging.getLogger(__name__)
@@ -44,6 +45,8 @@ class Flows:
         self.challenge_minutes = challenge_minutes
         #: Solo games are shown by cogs.solo.SoloFlows (set by cogs.extra_commands.install).
         self.solo: SoloFlows | None = None
+        #: Games against the AI: cogs.ai_flows.AiFlows (set by cogs.ai_command.install).
+        self.ai: AiFlows | None = None
 
     # ------------------------------------------------------------------ answers
     @staticmethod
@@ -178,6 +181,8 @@ class Flows:
             return await self.refuse(interaction, str(refusal))
         if moved.game.mode == "solo" and self.solo is not None:
             return await self.solo.after_move(interaction, moved)  # the robot answers
+        if moved.game.mode == "ai" and self.ai is not None:
+            return await self.ai.after_move(interaction, moved)  # the AI answers
         lines = await self._lines(moved.game, moved.events)
         note = "\n".join(f"✅ {line}" for line in lines[-8:]) or "✅ Done."
         await self._show_hand(interaction, moved.game, moved.state, note[:1900])
@@ -249,6 +254,8 @@ class Flows:
         """Bring the public table up to date and tell the channel what it must know."""
         if moved.game.mode == "solo" and self.solo is not None:
             return await self.solo.show_outcome(moved)  # the solo table lives in a DM
+        if moved.game.mode == "ai" and self.ai is not None:
+            return await self.ai.show_outcome(moved)
         game, state = moved.game, moved.state
         await self.update_table(game, state)
         channel = self.bot.get_partial_messageable(game.channel_id)
@@ -301,6 +308,8 @@ class Flows:
 
     async def repost_table(self, interaction: Interaction) -> None:
         """/famiglia board: a fresh table at the bottom; the old one points to it."""
+        if self.ai is not None and await self.ai.repost(interaction):
+            return  # a game against the AI runs here
         if interaction.guild is None and self.solo is not None:
             return await self.solo.resume(interaction)  # in a DM: the solo table
         channel_id = interaction.channel_id
