@@ -15,8 +15,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ai_pool import make_pool
 from bot.service import GameService
 from bot.settings import Settings
+from cogs.ai_command import install as install_ai
 from cogs.extra_commands import install
 from cogs.famiglia import FamigliaCog
 from cogs.flows import Flows
@@ -86,6 +88,8 @@ class FamigliaBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(FamigliaCog(self.flows))
         await install(self, self.flows, self.service, self.rng)  # solo, resume, boards, stats
+        self.ai_pool = make_pool(self.settings.ai_workers)  # the AI thinks outside the loop
+        self.ai = await install_ai(self, self.flows, self.ai_pool, self.settings)
         await self.sync_commands()
         self.timer = TurnTimer(self.service, self.flows)
         self.timer.start()
@@ -103,6 +107,10 @@ class FamigliaBot(commands.Bot):
     async def close(self) -> None:
         if hasattr(self, "timer"):
             await self.timer.stop()
+        if hasattr(self, "ai"):
+            await self.ai.stop()
+        if hasattr(self, "ai_pool"):
+            self.ai_pool.shutdown(wait=False, cancel_futures=True)
         if hasattr(self, "store"):
             await self.store.close()
         await super().close()
