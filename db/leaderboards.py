@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import aiosqlite
 
+from db import ai_records
 from db.clock import from_db
 from db.ratings import rating_history, rating_of
 from db.rows import (
@@ -192,4 +193,5 @@ async def player_stats(conn: aiosqlite.Connection, user_id: int) -> PlayerStats:
         rating=await rating_of(conn, user_id),
         rating_history=await rating_history(conn, user_id),
         best_solo=best,
+        ai_records=await ai_records.ai_records_of(conn, user_id),
     )

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import sqlite3
 
-from db import leaderboards, ratings, results
+from db import ai_records, leaderboards, ratings, results
 from db.base import StoreBase
 from db.clock import to_db
 from db.errors import GameNotFound, StoreError
 from db.games import fetch_game
 from db.rows import (
+    AiBoardRow,
     Page,
     PlayerStats,
     RatingBoardRow,
@@ -90,6 +91,14 @@ class ResultsApi(StoreBase):
             lambda c: leaderboards.solo_board(
                 c, level=level, guild_id=guild_id, offset=offset, limit=limit
             )
+        )
+
+    async def ai_board(
+        self, *, guild_id: int | None = None, offset: int = 0, limit: int = 10
+    ) -> Page[AiBoardRow]:
+        """Each player's record against each strength of the AI (never rated)."""
+        return await self._read(
+            lambda c: ai_records.ai_board(c, guild_id=guild_id, offset=offset, limit=limit)
         )
 
     async def player_stats(self, user_id: int) -> PlayerStats:

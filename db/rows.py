@@ -176,6 +176,22 @@ class SoloBest(_Row):
     finished_at: datetime
 
 
+class AiRecord(_Row):
+    """A player's games against the AI at one strength."""
+
+    strength: str  # easy, medium or hard
+    games: int
+    wins: int
+    losses: int
+    draws: int
+
+
+class AiBoardRow(_Row):
+    rank: int  # ties share a rank; ranked on wins against hard, then medium, then easy
+    user_id: int
+    records: list[AiRecord]  # one per strength played, hardest first
+
+
 class PlayerStats(_Row):
     user_id: int
     duel_games: int
@@ -188,3 +204,4 @@ class PlayerStats(_Row):
     solo_wins: int
     best_solo: list[SoloBest]  # one per level, lowest level first
     average_vp: float | None  # over every finished game with a recorded result
+    ai_records: list[AiRecord] = []  # against the AI, per strength played, hardest first
