@@ -14,11 +14,11 @@ from typing import Any, ClassVar, Literal, Self
 import discord
 from discord import app_commands
 
-from db.rows import Page, RatingBoardRow, SoloBoardRow
+from db.rows import AiBoardRow, Page, RatingBoardRow, SoloBoardRow
 from db.store import Store
 
 Interaction = discord.Interaction[Any]
-Board = Literal["rating", "solo"]
+Board = Literal["rating", "solo", "ai"]
 Scope = Literal["server", "global"]
 
 PAGE_SIZE = 10
@@ -64,10 +64,17 @@ def _solo_line(row: SoloBoardRow) -> str:
     )
 
 
+def _ai_line(row: AiBoardRow) -> str:
+    records = " · ".join(f"{r.strength} {r.wins}W {r.losses}L {r.draws}D" for r in row.records)
+    return f"**{row.rank}.** <@{row.user_id}> — {records}"
+
+
 def _title(board: Board, scope: Scope, level: int | None) -> str:
     where = "this server" if scope == "server" else "everyone"
     if board == "rating":
         return f"Famiglia ratings — {where}"
+    if board == "ai":
+        return f"Famiglia against the AI — {where}"
     which = "all levels" if level is None else f"level {level}"
     return f"Famiglia solo high scores ({which}) — {where}"
 
@@ -79,6 +86,8 @@ def _empty_text(board: Board, scope: Scope) -> str:
             f"No two-player game has been finished{where} yet. "
             "Challenge someone: `/famiglia start`."
         )
+    if board == "ai":
+        return f"Nobody has finished a game against the AI{where} yet. Try it: `/famiglia ai`."
     return f"Nobody has beaten the robot gangster{where} yet. Try it: `/famiglia solo`."
 
 
@@ -89,12 +98,16 @@ def board_embed(board: Board, scope: Scope, level: int | None, page: Page[Any]) 
         embed.description = _empty_text(board, scope) if page.total == 0 else "No such page."
     elif board == "rating":
         embed.description = "\n".join(_rating_line(r) for r in page.rows)
+    elif board == "ai":
+        embed.description = "\n".join(_ai_line(r) for r in page.rows)
     else:
         embed.description = "\n".join(_solo_line(r) for r in page.rows)
     noun = "player" if page.total == 1 else "players"
     footer = f"Page {page.page} of {page.pages} · {page.total} {noun}"
     if board == "rating":
         footer += f" · {PROVISIONAL_MARK} = provisional rating · W/L/D = wins/losses/draws"
+    elif board == "ai":
+        footer += " · ranked by wins against hard, then medium, then easy · W/L/D per strength"
     else:
         footer += " · score = 2 × your VP − robot VP · a = you started, b = the robot did"
     embed.set_footer(text=footer)
@@ -104,7 +117,7 @@ def board_embed(board: Board, scope: Scope, level: int | None, page: Page[Any]) 
 class BoardPageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=(
-        r"fam:lb:(?P<board>rating|solo):(?P<scope>server|global):(?P<level>[0-4])"
+        r"fam:lb:(?P<board>rating|solo|ai):(?P<scope>server|global):(?P<level>[0-4])"
         r":(?P<page>\d{1,6}):(?P<tag>[fpnl])"
     ),
 ):
@@ -170,6 +183,8 @@ async def load_page(
             result: Page[Any] = await store.rating_board(
                 guild_id=guild_id, offset=offset, limit=PAGE_SIZE
             )
+        elif board == "ai":
+            result = await store.ai_board(guild_id=guild_id, offset=offset, limit=PAGE_SIZE)
         else:
             result = await store.solo_board(
                 level=level, guild_id=guild_id, offset=offset, limit=PAGE_SIZE
@@ -190,7 +205,7 @@ async def show_board(
     edit: bool = False,
 ) -> None:
     """Answer with a board page: a new public message, or (``edit``) the clicked one."""
-    if board == "rating" and level is not None:
+    if board != "solo" and level is not None:
         await interaction.response.send_message(LEVEL_ONLY_SOLO, ephemeral=True)
         return
     guild_id = interaction.guild_id if scope == "server" else None
@@ -210,9 +225,11 @@ async def show_board(
 def leaderboard_command() -> app_commands.Command[Any, ..., None]:
     """``/famiglia leaderboard``, made fresh for each bot (a command has one parent)."""
 
-    @app_commands.command(name="leaderboard", description="Ratings or solo high scores")
+    @app_commands.command(
+        name="leaderboard", description="Ratings, solo high scores or records against the AI"
+    )
     @app_commands.describe(
-        board="rating: two-player ratings; solo: best scores against the robot gangster",
+        board="rating: two-player ratings; solo: high scores vs the robot; ai: records vs the AI",
         scope="server: games played in this server; global: everywhere",
         level="Solo board only: one robot level (1 easy – 4 hard); all levels if left out",
     )
