@@ -18,7 +18,7 @@ Interaction = discord.Interaction[Any]
 
 
 def has_games(stats: PlayerStats) -> bool:
-    return stats.duel_games > 0 or stats.solo_games > 0
+    return stats.duel_games > 0 or stats.solo_games > 0 or bool(stats.ai_records)
 
 
 def no_games_text(name: str, yourself: bool) -> str:
@@ -26,7 +26,8 @@ def no_games_text(name: str, yourself: bool) -> str:
         return (
             "You have not finished a game of Famiglia yet, so there are no stats to show. "
             "Challenge someone with `/famiglia start`, or play the robot gangster with "
-            "`/famiglia solo` — your stats appear after your first game."
+            "`/famiglia solo` or the AI with `/famiglia ai` — your stats appear after your "
+            "first game."
         )
     return (
         f"{name} has not finished a game of Famiglia yet, so there are no stats to show. "
@@ -40,7 +41,7 @@ def _percent(part: int, whole: int) -> str:
 
 def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
     embed = discord.Embed(title=f"Famiglia stats — {name}"[:256], colour=COLOUR)
-    games = stats.duel_games + stats.solo_games
+    games = stats.duel_games + stats.solo_games + sum(r.games for r in stats.ai_records)
     embed.description = f"<@{stats.user_id}> has finished {games} game(s) of Famiglia."
     duel = (
         f"{stats.duel_games} game(s): {stats.wins} won, {stats.losses} lost, {stats.draws} drawn"
@@ -74,6 +75,14 @@ def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
             for b in stats.best_solo
         ]
         embed.add_field(name="Best solo score per level", value="\n".join(lines), inline=False)
+    if stats.ai_records:
+        lines = [
+            f"**{r.strength}**: {r.games} game(s), {r.wins} won, {r.losses} lost, {r.draws} drawn"
+            for r in stats.ai_records
+        ]
+        embed.add_field(
+            name="Against the AI (not rated)", value="\n".join(lines), inline=False
+        )
     if stats.average_vp is not None:
         embed.add_field(
             name="Average VP", value=f"{stats.average_vp:.1f} VP per finished game", inline=False
