@@ -161,11 +161,9 @@ class AiFlows:
     async def after_move(self, interaction: Interaction, moved: Moved) -> None:
         """The human moved (handed over by ``Flows.play``): answer now, then the AI."""
         game, state = moved.game, moved.state
-        lines = [f"✅ {line}" for line in self._lines(game, moved.events)]
+        lines = [f"✅ {line}" for line in self._lines(game, moved.events)][-8:] or ["✅ Done."]
         thinking = ai_to_move(game, state)
-        if thinking:
-            lines.append("🤖 The AI is thinking…")
-        note = "\n".join(lines[-10:]) or "✅ Done."
+        note = "\n".join([*lines, "🤖 The AI is thinking…"] if thinking else lines)
         message = interaction.message
         on_table = message is not None and message.id == game.table_message_id
         if on_table:  # a click on the DM table: the table itself is the answer
@@ -183,7 +181,7 @@ class AiFlows:
         if moved.ended:
             await self.announce_end(game, state)
         elif thinking:
-            self.kick(game.id, None if on_table else interaction)
+            self.kick(game.id, None if on_table else interaction, lines)
 
     async def show_outcome(self, moved: Moved) -> None:
         """The game changed outside a move of its player (forfeit, timer): show it."""
@@ -208,12 +206,17 @@ class AiFlows:
             log.warning("could not post to channel %s: %s", game.channel_id, error)
 
     # ------------------------------------------------------------ the AI's turn
-    def kick(self, game_id: int, interaction: Interaction | None = None) -> None:
-        """Run the AI's turn in the background unless it already runs."""
+    def kick(
+        self, game_id: int, interaction: Interaction | None = None, said: list[str] | None = None
+    ) -> None:
+        """Run the AI's turn in the background unless it already runs. ``interaction``:
+        the human's private hand to refresh after the turn, whose move is summed up in ``said``."""
         running = self._turns.get(game_id)
         if running is not None and not running.done():
             return
-        task = asyncio.create_task(self._turn(game_id, interaction), name=f"famiglia-ai-{game_id}")
+        task = asyncio.create_task(
+            self._turn(game_id, interaction, said or []), name=f"famiglia-ai-{game_id}"
+        )
         self._turns[game_id] = task
         task.add_done_callback(lambda done: self._forget(game_id, done))
 
@@ -221,7 +224,7 @@ class AiFlows:
         if self._turns.get(game_id) is task:
             del self._turns[game_id]
 
-    async def _turn(self, game_id: int, interaction: Interaction | None) -> None:
+    async def _turn(self, game_id: int, interaction: Interaction | None, said: list[str]) -> None:
         last_edit = time.monotonic()
         moved: Moved | None = None
         lines: list[str] = []
@@ -240,10 +243,11 @@ class AiFlows:
             if moved.ended:
                 await self.announce_end(moved.game, moved.state)
             if interaction is not None:
-                note = "\n".join([*lines[-10:], "Your turn." if moved.game.is_open else ""])
+                end = "Your turn." if moved.game.is_open else "🏁 The game is over."
+                note = "\n".join([*said, *lines[-10:], end])
                 with contextlib.suppress(discord.HTTPException):
                     await interaction.edit_original_response(
-                        **await self._hand(moved.game, moved.state, note.strip())
+                        **await self._hand(moved.game, moved.state, note)
                     )
         except Exception:
             log.exception("the AI's turn in game %s failed", game_id)
