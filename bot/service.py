@@ -289,6 +289,7 @@ class GameService:
                 totals=result(state).totals,
                 winner=1 - seat,  # type: ignore[arg-type]
                 reason="timeout" if timeout else "forfeit",
+                level=state.level,
                 first_seat=state.first,  # type: ignore[arg-type]
             )
             row = await self._write(game, user_id, [], state, "forfeited", None, result=record)

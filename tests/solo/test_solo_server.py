@@ -111,6 +111,7 @@ async def test_stale_buttons_are_refused_and_forfeit_ends_the_game(world: World)
     assert done.status == "forfeited"
     record = await world.bot.store.get_result(game.id)
     assert record is not None and record.winner == 1 and record.high_score is None
+    assert record.level == 3  # a given-up solo game still counts at its level
     table = await dm_table(world, user, game.id)
     assert "You gave up" in str(table.embeds[0].to_dict())
     labels = [p["label"] for p in World.components(table)]
