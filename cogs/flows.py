@@ -47,6 +47,8 @@ class Flows:
         self.solo: SoloFlows | None = None
         #: Games against the AI: cogs.ai_flows.AiFlows (set by cogs.ai_command.install).
         self.ai: AiFlows | None = None
+        #: The latest "your turn" ping of each game, deleted when the next one is sent.
+        self._pings: dict[int, int] = {}
 
     # ------------------------------------------------------------------ answers
     @staticmethod
@@ -260,6 +262,7 @@ class Flows:
         await self.update_table(game, state)
         channel = self.bot.get_partial_messageable(game.channel_id)
         try:
+            await self._drop_ping(channel, game.id)
             if moved.ended and game.status in ("finished", "forfeited"):
                 record = await self._record(game)
                 text = present.result_text(game, state, record)
@@ -272,13 +275,24 @@ class Flows:
                 )
             elif game.status == "active" and (moved.turn_passed or game.action_count == 0):
                 seat = state.current
-                await channel.send(
+                ping = await channel.send(
                     f"{present.mention(game, seat)}, your turn in Famiglia #{game.id}. "
                     "Press **Show my hand** on the table to play.",
                     allowed_mentions=users(game.players[seat]),
                 )
+                self._pings[game.id] = ping.id
         except discord.HTTPException as error:
             log.warning("could not post to channel %s: %s", game.channel_id, error)
+
+    async def _drop_ping(self, channel: discord.PartialMessageable, game_id: int) -> None:
+        """Keep the channel tidy: only the latest turn ping of a game stays."""
+        old = self._pings.pop(game_id, None)
+        if old is None:
+            return
+        try:
+            await channel.get_partial_message(old).delete()
+        except discord.HTTPException as error:  # already gone, or no access: harmless
+            log.debug("could not delete turn ping %s: %s", old, error)
 
     async def update_table(self, game: GameRow, state: GameState) -> None:
         payload = await self.table_payload(game, state)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .harness import World, play_by_buttons
+from .harness import World, click_one_decision, fresh, play_by_buttons
 
 
 async def assert_finished_properly(world: World, game_id: int) -> None:
@@ -21,6 +21,23 @@ async def assert_finished_properly(world: World, game_id: int) -> None:
     last = world.messages()[-1]
     assert "is over" in last.content and "VP" in last.content
     assert ("wins" in last.content) or ("shared win" in last.content)
+    # Each turn's ping replaced the one before; the last one went with the game's end.
+    assert not [m for m in world.messages() if "your turn in Famiglia" in m.content]
+
+
+async def test_only_the_latest_turn_ping_stays(world: World):
+    game_id = await world.start_game(world.alice, world.bob)
+    for turn in range(3):  # three turns by clicks
+        state = await world.state(game_id)
+        who = await world.player(game_id, state.current)
+        hand = await world.open_hand(who, game_id)
+        while (await world.state(game_id)).turn == state.turn:
+            assert await click_one_decision(world, who, fresh(world, hand), turn)
+    state = await world.state(game_id)
+    assert not state.over and state.turn >= 3
+    pings = [m for m in world.messages() if "your turn in Famiglia" in m.content]
+    assert len(pings) == 1
+    assert (await world.player(game_id, state.current)).mention in pings[0].content
 
 
 async def test_a_whole_game_by_buttons(world: World):
