@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from db import ai_records, leaderboards, ratings, results
+from db import ai_records, leaderboards, names, ratings, results
 from db.base import StoreBase
 from db.clock import to_db
 from db.errors import GameNotFound, StoreError
@@ -100,6 +100,10 @@ class ResultsApi(StoreBase):
         return await self._read(
             lambda c: ai_records.ai_board(c, guild_id=guild_id, offset=offset, limit=limit)
         )
+
+    async def display_names(self, user_ids: list[int]) -> dict[int, str]:
+        """The name each user had in their latest game (for boards and stats)."""
+        return await self._read(lambda c: names.display_names(c, user_ids))
 
     async def player_stats(self, user_id: int) -> PlayerStats:
         return await self._read(lambda c: leaderboards.player_stats(c, user_id))

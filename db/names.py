@@ -1,0 +1,29 @@
+"""Players' display names as last seen: the names stored with their latest game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import aiosqlite
+
+
+async def display_names(conn: aiosqlite.Connection, user_ids: Iterable[int]) -> dict[int, str]:
+    """``user_id -> name`` for the users that have played; the newest game wins."""
+    ids = sorted({i for i in user_ids if i})
+    if not ids:
+        return {}
+    marks = ",".join("?" * len(ids))
+    sql = f"""
+        SELECT uid, name FROM (
+            SELECT player0 AS uid, json_extract(options, '$.names[0]') AS name, id
+              FROM games WHERE player0 IN ({marks})
+            UNION ALL
+            SELECT player1 AS uid, json_extract(options, '$.names[1]') AS name, id
+              FROM games WHERE player1 IN ({marks})
+        ) WHERE name IS NOT NULL AND name != '' ORDER BY id
+    """
+    names: dict[int, str] = {}
+    async with conn.execute(sql, [*ids, *ids]) as cursor:
+        async for uid, name in cursor:
+            names[int(uid)] = str(name)  # later games overwrite earlier ones
+    return names
