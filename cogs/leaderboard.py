@@ -9,6 +9,7 @@ Server scope takes the server from the message the button is on.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, ClassVar, Literal, Self
 
 import discord
@@ -49,24 +50,32 @@ def rating_text(rating: float, provisional: bool) -> str:
     return f"{rating:.0f}{PROVISIONAL_MARK if provisional else ''}"
 
 
-def _rating_line(row: RatingBoardRow) -> str:
+def _who(user_id: int, names: Mapping[int, str]) -> str:
+    """The player's name from their latest game (a mention only when none is known:
+    a mention of someone the reader's client has never seen shows as unknown)."""
+    name = names.get(user_id)
+    return discord.utils.escape_markdown(name) if name else f"<@{user_id}>"
+
+
+def _rating_line(row: RatingBoardRow, names: Mapping[int, str]) -> str:
     return (
-        f"**{row.rank}.** <@{row.user_id}> — **{rating_text(row.rating, row.provisional)}**"
+        f"**{row.rank}.** {_who(row.user_id, names)}"
+        f" — **{rating_text(row.rating, row.provisional)}**"
         f" · {row.wins}W {row.losses}L {row.draws}D"
     )
 
 
-def _solo_line(row: SoloBoardRow) -> str:
+def _solo_line(row: SoloBoardRow, names: Mapping[int, str]) -> str:
     date = discord.utils.format_dt(row.finished_at, "d")
     return (
-        f"**{row.rank}.** <@{row.user_id}> — **{row.high_score}**"
+        f"**{row.rank}.** {_who(row.user_id, names)} — **{row.high_score}**"
         f" · {level_text(row.level, row.player_first)} · {date}"
     )
 
 
-def _ai_line(row: AiBoardRow) -> str:
+def _ai_line(row: AiBoardRow, names: Mapping[int, str]) -> str:
     records = " · ".join(f"{r.strength} {r.wins}W {r.losses}L {r.draws}D" for r in row.records)
-    return f"**{row.rank}.** <@{row.user_id}> — {records}"
+    return f"**{row.rank}.** {_who(row.user_id, names)} — {records}"
 
 
 def _title(board: Board, scope: Scope, level: int | None) -> str:
@@ -91,17 +100,24 @@ def _empty_text(board: Board, scope: Scope) -> str:
     return f"Nobody has beaten the robot gangster{where} yet. Try it: `/famiglia solo`."
 
 
-def board_embed(board: Board, scope: Scope, level: int | None, page: Page[Any]) -> discord.Embed:
+def board_embed(
+    board: Board,
+    scope: Scope,
+    level: int | None,
+    page: Page[Any],
+    names: Mapping[int, str] | None = None,
+) -> discord.Embed:
     """One page of a board as an embed (at most ``PAGE_SIZE`` rows: well within limits)."""
+    names = names or {}
     embed = discord.Embed(title=_title(board, scope, level), colour=COLOUR)
     if not page.rows:
         embed.description = _empty_text(board, scope) if page.total == 0 else "No such page."
     elif board == "rating":
-        embed.description = "\n".join(_rating_line(r) for r in page.rows)
+        embed.description = "\n".join(_rating_line(r, names) for r in page.rows)
     elif board == "ai":
-        embed.description = "\n".join(_ai_line(r) for r in page.rows)
+        embed.description = "\n".join(_ai_line(r, names) for r in page.rows)
     else:
-        embed.description = "\n".join(_solo_line(r) for r in page.rows)
+        embed.description = "\n".join(_solo_line(r, names) for r in page.rows)
     noun = "player" if page.total == 1 else "players"
     footer = f"Page {page.page} of {page.pages} · {page.total} {noun}"
     if board == "rating":
@@ -212,8 +228,10 @@ async def show_board(
     if scope == "server" and guild_id is None:
         await interaction.response.send_message(NO_SERVER, ephemeral=True)
         return
-    result = await load_page(store_of(interaction), board, guild_id, level, page)
-    embed = board_embed(board, scope, level, result)
+    store = store_of(interaction)
+    result = await load_page(store, board, guild_id, level, page)
+    names = await store.display_names([row.user_id for row in result.rows])
+    embed = board_embed(board, scope, level, result, names)
     view = board_view(board, scope, level, result)
     mentions = discord.AllowedMentions.none()
     if edit:

@@ -43,6 +43,7 @@ async def finished(
     level: int | None = None,
     first_seat: int | None = None,
     high_score: int | None = None,
+    names: list[str] | None = None,
 ) -> int:
     """A game stored as played and finished, through the store's own API."""
     game = await store.create_game(
@@ -53,6 +54,7 @@ async def finished(
         seed=1,
         state_json="{}",
         status="active",
+        options={"names": names} if names else None,
     )
     await store.commit_move(
         game.id,

@@ -126,3 +126,15 @@ async def test_refusals_are_private_and_explain(world: World):
     assert in_dm.ephemeral and "needs a server" in in_dm.response.content
     ok = await world.alice.user.slash("famiglia leaderboard", board="rating")  # global in a DM
     assert not ok.ephemeral and "everyone" in ok.response.embeds[0].title
+
+
+async def test_rows_name_players_as_in_their_latest_game(world: World):
+    store = world.bot.store
+    await finished(store, (7001, 7002), 0, names=["Old name", "B*o*b"])
+    await finished(store, (7002, 7001), 1, names=["B*o*b", "Alice"])
+    await finished(store, (7003, 7004), 0)  # stored without names: shown as mentions
+    answer = await world.slash(world.alice, "leaderboard", board="rating", scope="global")
+    text = answer.response.embeds[0].description
+    assert "Alice" in text and "Old name" not in text  # the newest game's name wins
+    assert "B\\*o\\*b" in text  # markdown in a name is shown, not applied
+    assert "<@7003>" in text and "<@7001>" not in text
