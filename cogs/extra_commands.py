@@ -44,8 +44,14 @@ def solo_command() -> app_commands.Command[Any, ..., None]:
 
 
 def resume_command() -> app_commands.Command[Any, ..., None]:
-    @app_commands.command(name="resume", description="Bring back the table of your solo game")
+    @app_commands.command(
+        name="resume", description="Bring back the table of your solo game or of your game here"
+    )
     async def resume(interaction: Interaction) -> None:
+        ai_flows = interaction.client.flows.ai  # type: ignore[attr-defined]
+        in_dm = interaction.guild is None
+        if in_dm and ai_flows is not None and await ai_flows.repost(interaction):
+            return  # a game against the AI runs in this DM
         flows: SoloFlows = interaction.client.flows.solo  # type: ignore[attr-defined]
         await flows.resume(interaction)
 

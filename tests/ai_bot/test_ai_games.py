@@ -76,6 +76,10 @@ async def test_whole_game_in_dms_by_commands(world: World):
     ids = [p.get("custom_id", "") for p in World.components(table)]
     assert any(i.startswith(("fam:pick:", "fam:do:")) for i in ids) and "fam:rules" in ids
 
+    resumed = await user.slash("famiglia resume")  # the AI game's table, fresh in the DM
+    assert resumed.response is not None and not resumed.ephemeral
+    assert (await world.game(game.id)).table_message_id == resumed.response.id
+
     commands = await play_dm_by_commands(world, user, game.id)
     assert commands > 5
     await _check_result(world, game.id, "easy")
