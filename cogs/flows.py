@@ -165,6 +165,8 @@ class Flows:
     async def click_action(
         self, interaction: Interaction, game_id: int, seq: int, value: str
     ) -> None:
+        """Every decision control (``cogs.items``) of every game: ``play`` hands a solo
+        game or a game against the AI over to its own flows once the move is made."""
         action = parse_key(value)
         if action is None:
             return await self.refuse(interaction, "That option is not one of the choices.")

@@ -3,7 +3,9 @@
 Every custom id carries what its click needs — the game id and, where a click changes
 the game, the action count it was drawn for (``fam:do:<game>:<seq>:<action key>``) —
 so the items work after a restart and a stale one is recognised and refused. Clicks
-are handed to :class:`cogs.flows.Flows`; nothing here decides anything.
+are handed to :class:`cogs.flows.Flows`; nothing here decides anything. The decision
+controls (:class:`ActionButton`, :class:`ActionSelect`) serve every kind of game: the
+two-player hand, the solo DM table and the table of a game against the AI.
 """
 
 from __future__ import annotations
@@ -179,7 +181,9 @@ class RematchButton(
 
 class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fam:do:(?P<game>\d{1,18}):(?P<seq>\d{1,6}):(?P<key>[0-9.]{1,16})",
+    # ``so``/``sp``: the solo table's prefixes before it shared these controls; still
+    # read, so a solo table posted before stays playable.
+    template=r"fam:(?:do|so):(?P<game>\d{1,18}):(?P<seq>\d{1,6}):(?P<key>[0-9.]{1,16})",
 ):
     """One legal action of the current decision, e.g. Pass."""
 
@@ -204,7 +208,7 @@ class ActionButton(
 
 class ActionSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"fam:pick:(?P<game>\d{1,18}):(?P<seq>\d{1,6}):(?P<group>[a-z_]{1,20})",
+    template=r"fam:(?:pick|sp):(?P<game>\d{1,18}):(?P<seq>\d{1,6}):(?P<group>[a-z_]{1,20})",
 ):
     """The legal actions of one type (e.g. every card that can be taken)."""
 

@@ -1,10 +1,11 @@
 """Solo games on Discord: ``/famiglia solo`` and ``/famiglia resume``, the DM table, and
 the robot's turn right after each move of the player.
 
-The player's moves go through ``GameService.play`` (buttons on the DM table, or the
-two-player slash commands, which hand solo games over here); the robot's turn is then
-committed by :class:`bot.solo.SoloService` before the table is shown again. The table
-lives in the player's DM and is edited in place through the channel.
+The player's moves go through ``cogs.flows.Flows.play`` (the controls on the DM table or
+the hand, or the two-player slash commands), which hands solo games over here; the
+robot's turn is then committed by :class:`bot.solo.SoloService` before the table is
+shown again. The table lives in the player's DM and is edited in place through the
+channel.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from typing import Any
 
 import discord
 
-from bot.choices import parse_key
 from bot.service import Moved, Refusal
 from bot.solo import SoloService
 from cogs.controls import hand_controls
@@ -223,34 +223,24 @@ class SoloFlows:
         return healed
 
     # --------------------------------------------------------------------- moves
-    async def click(self, interaction: Interaction, game_id: int, seq: int, value: str) -> None:
-        """A button or select on the DM table: the player's move, then the robot's."""
-        action = parse_key(value)
-        if action is None:
-            return await self.refuse(interaction, "That option is not one of the choices.")
-        try:
-            await self.service.play(game_id, interaction.user.id, seq, lambda _s: [action])
-        except Refusal as refusal:
-            return await self.refuse(interaction, str(refusal))
-        game = await self._robot(game_id)
-        message = interaction.message
-        if message is not None and message.id == game.table_message_id:
-            payload = await self.payload(game)
-            payload.pop("content", None)
-            await interaction.response.edit_message(**payload)
-        else:
-            await interaction.response.send_message(
-                "✅ Done: the table is updated.", ephemeral=True
-            )
-            await self.update_table(game)
-
     async def after_move(self, interaction: Interaction, moved: Moved) -> None:
-        """A move made with a slash command or the hand's controls (handed over by
-        ``cogs.flows.Flows.play``): the robot answers, the player sees both moves."""
+        """The player's move (handed over by ``cogs.flows.Flows.play``): the robot answers.
+        A click on the DM table gets the table back; the hand's controls or a slash
+        command get both moves spelled out in the private hand."""
         names = names_of(moved.game)
         lines = [f"✅ {describe_event(e, names)}" for e in moved.events if e.kind != "turn"]
         robot = await self.solo.robot_turn(moved.game.id)
         game, state = (robot.game, robot.state) if robot is not None else (moved.game, moved.state)
+        message = interaction.message
+        if message is not None and message.id == game.table_message_id:
+            payload = await self.payload(game)
+            payload.pop("content", None)
+            return await interaction.response.edit_message(**payload)
+        if message is not None and not message.flags.ephemeral:  # an older table
+            await interaction.response.send_message(
+                "✅ Done: the table is updated.", ephemeral=True
+            )
+            return await self.update_table(game)
         if robot is not None:
             report = (await self.solo.history(game, recent=1)).robot
             lines += [f"🤖 {line}" for line in (report.lines() if report else [])]
@@ -261,8 +251,7 @@ class SoloFlows:
         else:
             payload["embeds"] = []
             payload["content"] = note + "\n🏁 The game is over: see the table."
-        message = interaction.message
-        if message is not None and message.flags.ephemeral:
+        if message is not None:  # the hand (ephemeral) the click came from
             await interaction.response.edit_message(**payload)
         else:
             await interaction.response.send_message(ephemeral=True, **payload)

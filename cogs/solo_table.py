@@ -3,7 +3,9 @@ message, with the robot's last turn spelled out so the player can check it.
 
 Only the player can read a DM, so the hand is shown on the table itself. Every button
 and select is a persistent ``DynamicItem`` whose custom id carries the game id and the
-action count it was drawn for; clicks go to :class:`cogs.solo.SoloFlows`. The controls
+action count it was drawn for. The move controls are the two-player game's own
+(``cogs.items``): their clicks reach :class:`cogs.solo.SoloFlows` through
+:class:`cogs.flows.Flows`; the other clicks go to SoloFlows directly. The controls
 are built from the engine's legal actions (``bot.choices``), never from rules here.
 """
 
@@ -17,7 +19,7 @@ import discord
 from bot.choices import Choice, choices
 from bot.solo import History
 from cogs.controls import ALWAYS_BUTTON, PLACEHOLDERS
-from cogs.items import RulesButton
+from cogs.items import ActionButton, ActionSelect, RulesButton
 from cogs.render import hand_embed, table_message
 from cogs.render.common import clip
 from db.rows import GameRow, ResultRow, SoloBest
@@ -45,65 +47,6 @@ def names_of(game: GameRow) -> tuple[str, str]:
 def level_tag(level: int | None, first: int | None) -> str:
     """Rule 9.10.3: the level with a (you started) or b (the robot started), e.g. 3b."""
     return f"{level}{'' if first is None else 'a' if first == PLAYER else 'b'}"
-
-
-class SoloAction(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fam:so:(?P<game>\d{1,18}):(?P<seq>\d{1,6}):(?P<key>[0-9.]{1,16})",
-):
-    """One legal action of the player's current decision, e.g. Pass."""
-
-    def __init__(self, game: int, seq: int, key: str, label: str = "…") -> None:
-        style = (
-            discord.ButtonStyle.secondary if key.startswith("10.") else discord.ButtonStyle.primary
-        )
-        super().__init__(
-            discord.ui.Button(style=style, label=label, custom_id=f"fam:so:{game}:{seq}:{key}")
-        )
-        self.game, self.seq, self.key = game, seq, key
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["game"]), int(match["seq"]), match["key"])
-
-    async def callback(self, interaction: Interaction) -> None:
-        await solo_flows(interaction).click(interaction, self.game, self.seq, self.key)
-
-
-class SoloPick(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"fam:sp:(?P<game>\d{1,18}):(?P<seq>\d{1,6}):(?P<group>[a-z_]{1,20})",
-):
-    """The legal actions of one type, e.g. every Street card that can be taken."""
-
-    def __init__(
-        self,
-        game: int,
-        seq: int,
-        group: str,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"fam:sp:{game}:{seq}:{group}",
-                placeholder=placeholder,
-                options=options or [],
-            )
-        )
-        self.game, self.seq = game, seq
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["game"]), int(match["seq"]), match["group"])
-
-    async def callback(self, interaction: Interaction) -> None:
-        value = self.item.values[0] if self.item.values else ""
-        await solo_flows(interaction).click(interaction, self.game, self.seq, value)
 
 
 class SoloForfeit(
@@ -195,12 +138,12 @@ def solo_controls(game: GameRow, state: GameState) -> discord.ui.View:
     selects.sort(key=lambda item: order.index(item[0]) if item[0] in order else len(order))
     for row, (kind, group) in enumerate(selects[: MAX_ROWS - 1]):
         options = [discord.SelectOption(label=c.label, value=c.value) for c in group[:MAX_OPTIONS]]
-        pick = SoloPick(game.id, seq, kind, options, PLACEHOLDERS.get(kind))
+        pick = ActionSelect(game.id, seq, kind, options, PLACEHOLDERS.get(kind))
         pick.item.row = row
         out.add_item(pick)
     button_row = min(len(selects), MAX_ROWS - 1)
     extras: list[discord.ui.DynamicItem[Any]] = [
-        *(SoloAction(game.id, seq, c.value, c.label) for c in buttons[:room]),
+        *(ActionButton(game.id, seq, c.value, c.label) for c in buttons[:room]),
         SoloForfeit(game.id, seq),
         RulesButton(),
     ]
@@ -281,8 +224,6 @@ def _level(game: GameRow) -> tuple[int | None, int | None]:
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    SoloAction,
-    SoloPick,
     SoloForfeit,
     SoloAgain,
 )

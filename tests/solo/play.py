@@ -85,11 +85,11 @@ async def click_key(world: World, user: UserHandle, game_id: int, key: Key) -> N
     value = key_text(from_key(key))
     for part in World.components(table):
         custom_id = part.get("custom_id", "")
-        if custom_id.startswith("fam:so:") and custom_id.endswith(f":{value}"):
+        if custom_id.startswith("fam:do:") and custom_id.endswith(f":{value}"):
             result_ = await user.click(table, custom_id=custom_id)
             assert not result_.ephemeral, result_.response
             return
-        if custom_id.startswith("fam:sp:") and value in [o["value"] for o in part["options"]]:
+        if custom_id.startswith("fam:pick:") and value in [o["value"] for o in part["options"]]:
             result_ = await user.select(table, [value], custom_id=custom_id)
             assert not result_.ephemeral, result_.response
             return

@@ -105,7 +105,7 @@ async def test_dm_table_within_limits_and_controls_are_the_legal_moves():
                 for row in payload["view"].to_components():
                     for part in row["components"]:
                         offered |= {o["value"] for o in part.get("options", [])}
-                        if part.get("custom_id", "").startswith("fam:so:"):
+                        if part.get("custom_id", "").startswith("fam:do:"):
                             offered.add(part["custom_id"].rsplit(":", 1)[1])
                 legal = {key_text(from_key(k)) for k in state.legal_keys()}
                 assert offered == legal
