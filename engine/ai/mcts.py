@@ -10,6 +10,13 @@ child per observed outcome, keyed by the public signature after the move: the tr
 always matches what the players would have seen, and a Street index in a key always
 means the same card at a given node.
 
+A pass that hands the game to chance is never searched: when the opponent could end the
+game by passing right after (or the pass ends it at once) without the mover winning,
+passing is dropped from the root's moves while any other move is legal
+(:func:`root_keys`). The tree models the opponent as a searcher that would not take such
+a draw, but a weak or random opponent does, and a shared win at 1 VP each is the typical
+result (bench/ai.py measured it against random).
+
 The turn's several decisions by one seat need no special handling: each tree node
 records whose decision it is, and a reward is backed up to every edge from the point of
 view of the seat that took it. The solo robot's turn is a single forced key.
@@ -40,6 +47,7 @@ from engine.state import GameState
 #: Keys after which hidden cards may have been revealed (or the pile switched).
 _REVEALING: Final = frozenset((op.REFRESH, op.TAKE, op.PAY, op.PASS, op.ROBOT))
 _BY_CARD: Final = frozenset((op.REFRESH, op.TAKE, op.BRUTE_TARGET))
+_PASS: Final[Key] = (op.PASS, 0, 0)
 #: Reward of a shared win for each seat (below one half: see ``rewards``).
 DRAW: Final = 0.4
 #: With a temperature, only moves with at least this share of the top visits are drawn.
@@ -135,6 +143,31 @@ def distinct(s: GameState, keys: list[Key]) -> list[Key]:
     return out
 
 
+def _ends_without_win(state: GameState) -> bool:
+    """Whether passing now lets the game end without a win for the mover: at once (the
+    second pass in a row, or the last turn), or on the opponent's pass right after."""
+    mover = state.current
+    t = state.copy()
+    t.apply_key(_PASS)
+    if not t.over:
+        if _PASS not in t.legal_keys():
+            return False
+        t.apply_key(_PASS)
+    return t.over and result(t).winner != mover
+
+
+def root_keys(state: GameState) -> list[Key]:
+    """The moves searched at the root: the legal keys, less a pass that would let the
+    game end without a win while another move is legal. The robot never passes, so a
+    solo game keeps them all."""
+    keys = state.legal_keys()
+    if state.mode == "solo" or len(keys) < 2 or _PASS not in keys:
+        return keys[:]
+    if _ends_without_win(state):
+        return [k for k in keys if k != _PASS]
+    return keys[:]
+
+
 def _select(node: _Node, c: float) -> Key:
     log_n = math.log(node.n)
     best_key: Key | None = None
@@ -150,9 +183,9 @@ def _select(node: _Node, c: float) -> Key:
 def search(state: GameState, budget: Budget, rng: random.Random) -> SearchResult:
     """Search the decision of the seat to move in ``state`` (not modified)."""
     start = time.perf_counter()
-    keys = state.legal_keys()
-    if not keys:
+    if state.over:
         raise ValueError("the game is over: there is no decision to search")
+    keys = root_keys(state)
     if len(keys) == 1:
         return SearchResult(keys[0], 0, 0.0, {keys[0]: 0}, {keys[0]: 0.0})
     policy = POLICIES[budget.rollout]
@@ -170,7 +203,7 @@ def search(state: GameState, budget: Budget, rng: random.Random) -> SearchResult
         while not d.over:
             legal = d.legal_keys()
             if node.untried is None:
-                node.untried = distinct(d, legal)
+                node.untried = distinct(d, keys if node is root else legal)
                 rng.shuffle(node.untried)
             if node.untried:
                 key = node.untried.pop()
