@@ -29,12 +29,15 @@ Strength = Literal["easy", "medium", "hard"]
 #: Measured with bench/ai.py (see its docstring): heuristic rollouts to the end of the
 #: game, a reward mixing win/loss with the VP margin, and an anchor on the greedy
 #: baseline's move (kept unless the search finds one better by the margin) beat the
-#: alternatives at equal budget. ``easy`` searches little, without the anchor, and
-#: draws its move among the competitive ones.
+#: alternatives at equal budget. The strengths are ordered by what they get of that:
+#: ``hard`` the full budget and the anchor; ``medium`` a third of the budget and no
+#: anchor; ``easy`` a small budget, no anchor, and its move drawn among the competitive
+#: ones by visits. ``hard``'s time cap keeps every decision under 1.5 s on a busy
+#: 2-core machine; its budget ends the search well before the cap on an idle one.
 STRENGTHS: Final[dict[str, Budget]] = {
-    "easy": Budget(iterations=60, time_cap=0.5, reward="mixed", temperature=0.5),
-    "medium": Budget(iterations=300, time_cap=1.0, reward="mixed", anchor=0.03),
-    "hard": Budget(iterations=1000, time_cap=1.4, reward="mixed", anchor=0.03),
+    "easy": Budget(iterations=40, time_cap=0.5, reward="mixed", temperature=1.0),
+    "medium": Budget(iterations=200, time_cap=0.8, reward="mixed"),
+    "hard": Budget(iterations=600, time_cap=1.2, reward="mixed", anchor=0.03),
 }
 
 

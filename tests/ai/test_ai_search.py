@@ -177,8 +177,11 @@ def test_plays_the_solo_seat_against_the_robot() -> None:
 def test_strength_names_are_checked() -> None:
     with pytest.raises(ValueError):
         budget("impossible")
-    assert budget("hard").iterations > budget("medium").iterations > budget("easy").iterations
-    assert budget("hard").time_cap <= 1.5
+    easy, medium, hard = budget("easy"), budget("medium"), budget("hard")
+    assert hard.iterations > 2 * medium.iterations > 4 * easy.iterations
+    assert hard.anchor > 0 and medium.anchor == easy.anchor == 0  # only hard is anchored
+    assert easy.temperature > 0 and medium.temperature == hard.temperature == 0
+    assert hard.time_cap <= 1.5
 
 
 def test_forced_moves_are_answered_without_search() -> None:
