@@ -9,7 +9,10 @@ keys and card counts only, so simulations stay fast (no pydantic in the loop).
 * ``greedy``  — a simple sensible baseline: takes the most valuable card it can pay
   for, plays a Brute or an Accountant only when that lets it take something better,
   refreshes only when it can take nothing, passes only when nothing else is possible;
-* ``robot``   — the solo robot gangster's seat: the engine's RobotTurn.
+* ``robot``   — the solo robot gangster's seat: the engine's RobotTurn;
+* ``easy``, ``medium``, ``hard`` — the AI opponent (engine.ai) at that strength: a new
+  search per decision, its seed drawn from the game's rng so a seeded run replays
+  (as long as the AI's iteration budget, not its time cap, ends each search).
 """
 
 from __future__ import annotations
@@ -248,19 +251,27 @@ POLICIES: Final[dict[str, Policy]] = {
     "robot": robot_policy,
 }
 
-DUEL_POLICIES: Final = ("random", "eager", "greedy")
+#: The AI's strengths (engine.ai.STRENGTHS), playable like the policies above.
+AI_POLICIES: Final = ("easy", "medium", "hard")
+DUEL_POLICIES: Final = ("random", "eager", "greedy", *AI_POLICIES)
 
 
 def get_policy(name: str) -> Policy:
-    """The policy called ``name``; ValueError listing the known names otherwise."""
+    """The policy called ``name`` (an AI strength gives a fresh AiPolicy); ValueError
+    listing the known names otherwise."""
+    if name in AI_POLICIES:
+        from engine.ai import AiPolicy  # engine.ai builds on this module's greedy policy
+
+        return AiPolicy(name)
     try:
         return POLICIES[name]
     except KeyError:
-        known = ", ".join(POLICIES)
+        known = ", ".join((*POLICIES, *AI_POLICIES))
         raise ValueError(f"unknown policy {name!r}: choose one of {known}") from None
 
 
 __all__ = [
+    "AI_POLICIES",
     "DUEL_POLICIES",
     "POLICIES",
     "Policy",
