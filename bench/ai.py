@@ -2,7 +2,7 @@
 
     python bench/ai.py                      # every pairing, 400 games each (slow: hours)
     python bench/ai.py --games 100 --jobs 2
-    python bench/ai.py --only hard-greedy,solo --solo-ai medium
+    python bench/ai.py --only hard-greedy,solo --solo-ai medium   # in the order given
 
 Duels use paired seeds with the seats swapped: game seed s is played once with A in
 seat 0 and once with A in seat 1 (the starting seat comes from the seed, so each side
@@ -98,7 +98,15 @@ def play(task: tuple[str, str, int, str, int | None, int | None]) -> dict[str, o
 
 
 def _run(pool: mp.pool.Pool, tasks: list[tuple]) -> list[dict[str, object]]:
-    return pool.map(play, tasks, chunksize=1)
+    """Play ``tasks`` in order; a progress line every 20 games, so a long run that is
+    stopped early still shows how far each pairing got."""
+    out: list[dict[str, object]] = []
+    for r in pool.imap(play, tasks, chunksize=1):
+        out.append(r)
+        if len(out) % 20 == 0 and len(out) < len(tasks):
+            a, b = r["names"]  # type: ignore[misc]
+            print(f"  ... {a} vs {b}: {len(out)}/{len(tasks)} games", file=sys.stderr, flush=True)
+    return out
 
 
 def _line(label: str, wins: int, draws: int, n: int, vp: tuple[float, float]) -> str:
@@ -171,24 +179,27 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--solo-ai", default="hard", help="the AI strength in the solo seat")
     ap.add_argument("--only", default="", help="comma list of pairings, 'solo', or A-B")
     args = ap.parse_args(argv)
-    only = [x for x in args.only.split(",") if x]
-    duels = {k: v for k, v in DUELS.items() if not only or k in only}
+    only = [x for x in args.only.split(",") if x] or [*DUELS, "solo"]
+    plan: list[tuple[str, str] | None] = []  # in the order given; None: the solo levels
     for x in only:
-        if x not in DUELS and x != "solo":
-            a, b = x.split("~") if "~" in x else x.split("-")
-            duels[x] = (a, b)
-    run_solo = not only or "solo" in only
+        if x == "solo":
+            plan.append(None)
+        else:
+            plan.append(DUELS.get(x) or tuple(x.split("~") if "~" in x else x.split("-")))
     solo_games = args.solo_games or args.games
     records: list[dict] = []
     start = time.perf_counter()
     print(f"bench/ai.py  games per pairing {args.games}, solo {solo_games}, seed {args.seed}")
     print(f"{'pairing (A vs B): A wins':<34} {'games':>5} {'A win':>7}  {'95% interval':>16}")
     with mp.get_context("fork").Pool(args.jobs) as pool:
-        for a, b in duels.values():
-            line, rec = duel(pool, a, b, args.games, args.seed)
-            records += rec
-            print(line, flush=True)
-        if run_solo:
+        for pairing in plan:
+            if pairing is not None:
+                line, rec = duel(pool, pairing[0], pairing[1], args.games, args.seed)
+                records += rec
+                print(line, flush=True)
+                for t in timing(rec):  # this pairing's thinking times, as they come
+                    print(f"    {t}", file=sys.stderr, flush=True)
+                continue
             for level in (1, 2, 3, 4):
                 for first in (0, 1):
                     for who in (args.solo_ai, "greedy"):
