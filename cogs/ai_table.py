@@ -16,10 +16,9 @@ from typing import TYPE_CHECKING, Any, Self
 import discord
 
 from bot.ai_games import HUMAN, ai_to_move, strength_of
-from bot.choices import Choice, choices
 from cogs import present
-from cogs.controls import ALWAYS_BUTTON, PLACEHOLDERS, table_controls
-from cogs.items import ActionButton, ActionSelect, ForfeitButton, RulesButton
+from cogs.controls import decision_controls, table_controls
+from cogs.items import ForfeitButton, RulesButton
 from cogs.render import hand_embed
 from db.rows import GameRow, ResultRow
 from engine import GameState, view
@@ -28,9 +27,6 @@ if TYPE_CHECKING:
     from cogs.ai_flows import AiFlows
 
 Interaction = discord.Interaction[Any]
-MAX_ROWS = 5
-MAX_BUTTONS = 5
-MAX_OPTIONS = 25
 
 
 def ai_flows(interaction: Interaction) -> AiFlows:
@@ -89,38 +85,10 @@ def dm_controls(game: GameRow, state: GameState) -> discord.ui.View:
     with Forfeit and Rules); only Forfeit and Rules while the AI thinks."""
     if not game.is_open:
         return ended_controls(game)
-    out = discord.ui.View(timeout=None)
     seq = game.action_count
-    groups: dict[str, list[Choice]] = {}
-    if not ai_to_move(game, state) and not state.over and state.current == HUMAN:
-        for choice in choices(state):
-            groups.setdefault(choice.action.type, []).append(choice)
-    room = MAX_BUTTONS - 2  # Forfeit and Rules share the button row
-    buttons: list[Choice] = []
-    selects: list[tuple[str, list[Choice]]] = []
-    for kind in sorted(groups, key=lambda k: (k not in ALWAYS_BUTTON, len(groups[k]))):
-        group = groups[kind]
-        if kind in ALWAYS_BUTTON or (len(group) <= room - len(buttons) and len(group) <= 2):
-            buttons.extend(group)
-        else:
-            selects.append((kind, group))
-    order = list(PLACEHOLDERS)
-    selects.sort(key=lambda item: order.index(item[0]) if item[0] in order else len(order))
-    for row, (kind, group) in enumerate(selects[: MAX_ROWS - 1]):
-        options = [discord.SelectOption(label=c.label, value=c.value) for c in group[:MAX_OPTIONS]]
-        pick = ActionSelect(game.id, seq, kind, options, PLACEHOLDERS.get(kind))
-        pick.item.row = row
-        out.add_item(pick)
-    button_row = min(len(selects), MAX_ROWS - 1)
-    extras: list[discord.ui.DynamicItem[Any]] = [
-        *(ActionButton(game.id, seq, c.value, c.label) for c in buttons[:room]),
-        ForfeitButton(game.id, seq),
-        RulesButton(),
-    ]
-    for item in extras:
-        item.item.row = button_row
-        out.add_item(item)
-    return out
+    to_move = not ai_to_move(game, state) and not state.over
+    extras = [ForfeitButton(game.id, seq), RulesButton()]
+    return decision_controls(state, HUMAN, game.id, seq, extras, to_move=to_move)
 
 
 def dm_payload(

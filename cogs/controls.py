@@ -8,6 +8,7 @@ played by clicks alone. Labels come from the engine and are at most 80 character
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -51,14 +52,24 @@ def _groups(state: GameState) -> dict[str, list[Choice]]:
     return groups
 
 
-def move_controls(game: GameRow, state: GameState) -> discord.ui.View:
-    """Controls for the current decision of the seat to move, plus Update."""
+def decision_controls(
+    state: GameState,
+    seat: int,
+    game_id: int,
+    seq: int,
+    extras: Sequence[discord.ui.DynamicItem[Any]] = (),
+    *,
+    to_move: bool = True,
+) -> discord.ui.View:
+    """The controls of ``seat``'s current decision, drawn at action count ``seq``: one
+    select per action type with several choices, then one row of buttons (single
+    choices such as Pass, then ``extras``, e.g. Update, or Forfeit and Rules). Only
+    ``extras`` when ``seat`` is not to move or ``to_move`` is false."""
     view = discord.ui.View(timeout=None)
-    seq = game.action_count
+    groups = _groups(state) if to_move and state.current == seat else {}
+    room = MAX_BUTTONS - len(extras)  # the extras share the button row
     buttons: list[Choice] = []
     selects: list[tuple[str, list[Choice]]] = []
-    groups = _groups(state)
-    room = MAX_BUTTONS - 1  # one place for Update
     for kind in sorted(groups, key=lambda k: (k not in ALWAYS_BUTTON, len(groups[k]))):
         group = groups[kind]
         if kind in ALWAYS_BUTTON or (len(group) <= room - len(buttons) and len(group) <= 2):
@@ -69,18 +80,20 @@ def move_controls(game: GameRow, state: GameState) -> discord.ui.View:
     selects.sort(key=lambda item: order.index(item[0]) if item[0] in order else len(order))
     for row, (kind, group) in enumerate(selects[: MAX_ROWS - 1]):
         options = [discord.SelectOption(label=c.label, value=c.value) for c in group[:MAX_OPTIONS]]
-        select = ActionSelect(game.id, seq, kind, options, PLACEHOLDERS.get(kind))
+        select = ActionSelect(game_id, seq, kind, options, PLACEHOLDERS.get(kind))
         select.item.row = row
         view.add_item(select)
     button_row = min(len(selects), MAX_ROWS - 1)
-    for choice in buttons[: MAX_BUTTONS - 1]:
-        button = ActionButton(game.id, seq, choice.value, choice.label)
-        button.item.row = button_row
-        view.add_item(button)
-    update = HandButton(game.id, seq, update=True)
-    update.item.row = button_row
-    view.add_item(update)
+    for item in [*(ActionButton(game_id, seq, c.value, c.label) for c in buttons[:room]), *extras]:
+        item.item.row = button_row
+        view.add_item(item)
     return view
+
+
+def move_controls(game: GameRow, state: GameState) -> discord.ui.View:
+    """Controls for the current decision of the seat to move, plus Update."""
+    update = HandButton(game.id, game.action_count, update=True)
+    return decision_controls(state, state.current, game.id, game.action_count, [update])
 
 
 def hand_controls(game: GameRow, state: GameState, seat: int) -> discord.ui.View:

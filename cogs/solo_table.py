@@ -16,10 +16,9 @@ from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
-from bot.choices import Choice, choices
 from bot.solo import History
-from cogs.controls import ALWAYS_BUTTON, PLACEHOLDERS
-from cogs.items import ActionButton, ActionSelect, RulesButton
+from cogs.controls import decision_controls
+from cogs.items import RulesButton
 from cogs.render import hand_embed, table_message
 from cogs.render.common import clip
 from db.rows import GameRow, ResultRow, SoloBest
@@ -29,9 +28,6 @@ if TYPE_CHECKING:
     from cogs.solo import SoloFlows
 
 Interaction = discord.Interaction[Any]
-MAX_ROWS = 5
-MAX_BUTTONS = 5
-MAX_OPTIONS = 25
 PLAYER = 0  # the human's seat in a solo game
 
 
@@ -121,36 +117,8 @@ def solo_controls(game: GameRow, state: GameState) -> discord.ui.View:
         out.add_item(RulesButton())
         return out
     seq = game.action_count
-    groups: dict[str, list[Choice]] = {}
-    if state.decision != "robot" and state.current == PLAYER:
-        for choice in choices(state):
-            groups.setdefault(choice.action.type, []).append(choice)
-    room = MAX_BUTTONS - 2  # Forfeit and Rules share the button row
-    buttons: list[Choice] = []
-    selects: list[tuple[str, list[Choice]]] = []
-    for kind in sorted(groups, key=lambda k: (k not in ALWAYS_BUTTON, len(groups[k]))):
-        group = groups[kind]
-        if kind in ALWAYS_BUTTON or (len(group) <= room - len(buttons) and len(group) <= 2):
-            buttons.extend(group)
-        else:
-            selects.append((kind, group))
-    order = list(PLACEHOLDERS)
-    selects.sort(key=lambda item: order.index(item[0]) if item[0] in order else len(order))
-    for row, (kind, group) in enumerate(selects[: MAX_ROWS - 1]):
-        options = [discord.SelectOption(label=c.label, value=c.value) for c in group[:MAX_OPTIONS]]
-        pick = ActionSelect(game.id, seq, kind, options, PLACEHOLDERS.get(kind))
-        pick.item.row = row
-        out.add_item(pick)
-    button_row = min(len(selects), MAX_ROWS - 1)
-    extras: list[discord.ui.DynamicItem[Any]] = [
-        *(ActionButton(game.id, seq, c.value, c.label) for c in buttons[:room]),
-        SoloForfeit(game.id, seq),
-        RulesButton(),
-    ]
-    for item in extras:
-        item.item.row = button_row
-        out.add_item(item)
-    return out
+    extras = [SoloForfeit(game.id, seq), RulesButton()]
+    return decision_controls(state, PLAYER, game.id, seq, extras, to_move=state.decision != "robot")
 
 
 def _robot_field(history: History) -> str | None:
