@@ -24,6 +24,7 @@ from cogs import present
 from cogs.ai_table import dm_payload, ended_controls, mark_thinking
 from cogs.controls import hand_controls
 from cogs.flows import NOBODY, Flows
+from cogs.table_move import moved_to
 from db.rows import GameRow
 from engine import Event, GameState, describe_event
 
@@ -90,20 +91,7 @@ class AiFlows:
         payload.pop("content", None)
         await interaction.response.send_message(files=files, allowed_mentions=NOBODY, **payload)
         message = await interaction.original_response()
-        old = game.table_message_id
-        await self.store.set_table_message(game.id, message.channel.id, message.id)
-        if old is None or old == message.id:
-            return
-        channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        try:
-            await channel.get_partial_message(old).edit(
-                content=f"The table of Famiglia #{game.id} moved here: {message.jump_url}",
-                embeds=[],
-                attachments=[],
-                view=None,
-            )
-        except discord.HTTPException as error:
-            log.info("old table of game %s not updated: %s", game.id, error)
+        await moved_to(self.bot, self.store, game, message, f"Famiglia #{game.id}")
 
     # -------------------------------------------------------------------- start
     async def start(self, interaction: Interaction, strength: str, first: int) -> None:

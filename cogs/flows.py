@@ -20,6 +20,7 @@ from cogs import present
 from cogs.controls import confirm_forfeit, hand_controls, table_controls
 from cogs.items import RematchButton, RulesSelect
 from cogs.rules_text import PAGES, titles
+from cogs.table_move import moved_to
 from db.rows import GameRow, ResultRow
 from engine import Action, Event, GameState, describe_event
 
@@ -344,19 +345,7 @@ class Flows:
         payload.pop("content")
         await interaction.response.send_message(files=files, allowed_mentions=NOBODY, **payload)
         message = await interaction.original_response()
-        old = game.table_message_id
-        await self.service.store.set_table_message(game.id, message.channel.id, message.id)
-        if old is not None and old != message.id:
-            channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-            try:
-                await channel.get_partial_message(old).edit(
-                    content=f"The table of Famiglia #{game.id} moved here: {message.jump_url}",
-                    embeds=[],
-                    attachments=[],
-                    view=None,
-                )
-            except discord.HTTPException as error:
-                log.info("old table of game %s not updated: %s", game.id, error)
+        await moved_to(self.bot, self.service.store, game, message, f"Famiglia #{game.id}")
 
     # --------------------------------------------------------------------- timer
     async def on_notice(self, notice: Notice) -> None:

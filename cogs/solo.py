@@ -21,6 +21,7 @@ from bot.solo import SoloService
 from cogs.controls import hand_controls
 from cogs.render import hand_embed
 from cogs.solo_table import PLAYER, confirm_forfeit, level_tag, names_of, table_payload
+from cogs.table_move import moved_to
 from db.rows import GameRow, SoloBest
 from engine import GameState, describe_event, view
 
@@ -94,21 +95,7 @@ class SoloFlows:
         return message
 
     async def _moved_to(self, game: GameRow, message: discord.Message) -> None:
-        """Record the new table message and retire the old one (no buttons left on it)."""
-        old = game.table_message_id
-        await self.store.set_table_message(game.id, message.channel.id, message.id)
-        if old is None or old == message.id:
-            return
-        channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        try:
-            await channel.get_partial_message(old).edit(
-                content=f"The table of solo game #{game.id} moved here: {message.jump_url}",
-                embeds=[],
-                attachments=[],
-                view=None,
-            )
-        except discord.HTTPException as error:
-            log.info("old solo table of game %s not updated: %s", game.id, error)
+        await moved_to(self.bot, self.store, game, message, f"solo game #{game.id}")
 
     async def _robot(self, game_id: int) -> GameRow:
         """Let the robot move if it is his turn; the game as it is now."""

@@ -1,0 +1,35 @@
+"""A table posted anew at the bottom of its channel (``/famiglia board``, ``/famiglia
+resume``, a deleted table put back): the game now points to the new message, and the
+old one becomes a link to it, with no buttons left on it."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from db.rows import GameRow
+from db.store import Store
+
+log = logging.getLogger(__name__)
+
+
+async def moved_to(
+    bot: discord.Client, store: Store, game: GameRow, message: discord.Message, title: str
+) -> None:
+    """Record ``message`` as the table of ``game`` and retire the old table; ``title``
+    names the game in the link, e.g. ``Famiglia #12``."""
+    old = game.table_message_id
+    await store.set_table_message(game.id, message.channel.id, message.id)
+    if old is None or old == message.id:
+        return
+    channel = bot.get_partial_messageable(game.table_channel_id or game.channel_id)
+    try:
+        await channel.get_partial_message(old).edit(
+            content=f"The table of {title} moved here: {message.jump_url}",
+            embeds=[],
+            attachments=[],
+            view=None,
+        )
+    except discord.HTTPException as error:
+        log.info("old table of game %s not updated: %s", game.id, error)
