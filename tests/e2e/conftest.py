@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from .harness import World, build_world, make_bot, settings
+from .fixtures import world  # noqa: F401  (a fixture)
+from .harness import make_bot, settings
 
 
 @pytest.fixture
@@ -14,9 +15,3 @@ def config(tmp_path):
 def simcord_bot(config):
     return make_bot(config)
 
-
-@pytest.fixture
-async def world(simcord_env, config):
-    built: World = await build_world(simcord_env, config)
-    yield built
-    await built.bot.store.close()
