@@ -125,7 +125,7 @@ class SoloFlows:
             if error.code != DM_CLOSED:
                 log.info("DM to %s refused: %s", user.id, error)
             return await self.refuse(interaction, text)
-        except discord.HTTPException as error:
+        except (discord.HTTPException, TimeoutError) as error:  # 5xx, or no answer at all
             log.warning("DM to %s failed: %s", user.id, error)
             return await self.refuse(
                 interaction,
