@@ -71,6 +71,11 @@ class Sent:
     answered_at: float | None = None
     split: dict[str, float] = field(default_factory=dict)  # filled by on_answer
 
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        return f"{self.kind} by {self.record.user_id} in {self.record.channel_id}: {self.data}"
+
     @property
     def latency_ms(self) -> float:
         assert self.answered_at is not None
@@ -92,7 +97,7 @@ class Driver:
     # ------------------------------------------------------------------ emitting
     def emit(
         self, actor: Any, type_: int, channel_id: int, data: dict[str, Any], kind: str,
-        *, message: Any = None,
+        *, message: Any = None, forge: bool = False,
     ) -> Sent:  # fmt: skip
         channel = self.backend.get_channel(channel_id)
         guild_id = getattr(channel, "guild_id", None)
@@ -103,7 +108,18 @@ class Driver:
         if message is not None:
             payload["message"] = dict(serializers.message_payload(self.backend, message))
             record.source_message_id = message.id
+            if forge:  # a message that carries this id (else discord.py ignores the click)
+                part: dict[str, Any] = {"type": data["component_type"],
+                                        "custom_id": data["custom_id"]}  # fmt: skip
+                if data["component_type"] == STRING_SELECT:
+                    part["options"] = [{"label": v[:100] or "?", "value": v[:100] or "?"}
+                                       for v in data["values"]]  # fmt: skip
+                else:
+                    part["label"], part["style"] = "?", 1
+                rows = list(payload["message"].get("components") or [])
+                payload["message"]["components"] = [{"type": 1, "components": [part]}, *rows][:5]
         sent = Sent(record, kind, time.perf_counter(), asyncio.get_running_loop().create_future())
+        sent.data = data
         _WAITING[record.id] = sent
         self.sent.append(sent)
         self.backend.emit("INTERACTION_CREATE", payload)
@@ -153,17 +169,27 @@ class Driver:
         data = self._data(root, nesting, built)
         return self.emit(actor, AUTOCOMPLETE, channel_id, data, f"?{name}")
 
-    def click(self, actor: Any, message: Any, custom_id: str) -> Sent:
+    def click(self, actor: Any, message: Any, custom_id: str, *, forge: bool = False) -> Sent:
+        """``forge``: the id is put on the message as sent to the bot (a stale or forged
+        button elsewhere); otherwise it must be on the message, as Discord checks."""
         data = {"custom_id": custom_id, "component_type": BUTTON}
-        return self.emit(actor, COMPONENT, message.channel_id, data, "click", message=message)
+        return self.emit(actor, COMPONENT, message.channel_id, data, "click", message=message,
+                         forge=forge)  # fmt: skip
 
-    def select(self, actor: Any, message: Any, custom_id: str, values: list[str]) -> Sent:
+    def select(
+        self, actor: Any, message: Any, custom_id: str, values: list[str], *, forge: bool = False
+    ) -> Sent:
         data = {"custom_id": custom_id, "component_type": STRING_SELECT, "values": values}
-        return self.emit(actor, COMPONENT, message.channel_id, data, "select", message=message)
+        return self.emit(actor, COMPONENT, message.channel_id, data, "select", message=message,
+                         forge=forge)  # fmt: skip
 
     # ------------------------------------------------------------------ waiting
-    async def answer(self, sent: Sent, timeout: float = 30.0) -> Sent:
-        await asyncio.wait_for(asyncio.shield(sent.done), timeout)
+    async def answer(self, sent: Sent, timeout: float = 3.0) -> Sent:
+        """Wait for the bot's answer; Discord gives up after 3 s."""
+        try:
+            await asyncio.wait_for(asyncio.shield(sent.done), timeout)
+        except TimeoutError:
+            raise AssertionError(f"no answer within {timeout} s to {sent.describe()}") from None
         return sent
 
     async def quiet(self, timeout: float = 30.0) -> None:
