@@ -1,0 +1,183 @@
+"""Load benchmark of the whole bot, driven in-process through SimCord like players do.
+
+    python bench/bot.py [--games 200] [--solo 20] [--think 1.0] [--seed 1]
+                        [--finished 10000] [--active 1000]
+
+G two-player games at once in G channels (a fifth of them played by slash commands
+with autocomplete, the rest by buttons and selects) and solo games in DMs, every
+player choosing random legal moves until every game is over. Prints interactions,
+moves per second, latency from dispatch to answer (p50/p95/p99/max) and its split,
+peak RSS, database size per finished game, then the start-up time of a bot whose
+database holds ``--finished`` finished and ``--active`` active games. Headline last.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import resource
+import sqlite3
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "reliability"), str(ROOT / "bench")]
+
+import simcord  # noqa: E402
+import simdrive  # noqa: E402
+from botload import Players, Tally  # noqa: E402
+from botprobe import CATEGORIES, install  # noqa: E402
+from botseed import seeded_database  # noqa: E402
+
+from bot.app import FamigliaBot  # noqa: E402
+from bot.settings import Settings  # noqa: E402
+from db import Store  # noqa: E402
+from engine import GameState, parse_action, replay  # noqa: E402
+
+GUILD = 1_111_111_111_111_111_111
+
+
+def settings(db: Path) -> Settings:
+    return Settings(  # type: ignore[call-arg]
+        _env_file=None, discord_token=None, database_path=db, dev_guild_id=GUILD,
+        log_level="WARNING",
+    )  # fmt: skip
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def line(name: str, values: list[float]) -> str:
+    if not values:
+        return f"{name}: none"
+    return (
+        f"{name} ({len(values)}): p50 {pct(values, 50):.1f} ms · p95 {pct(values, 95):.1f} ms"
+        f" · p99 {pct(values, 99):.1f} ms · max {max(values):.1f} ms"
+    )
+
+
+async def check_games(store: Store) -> tuple[int, int, list[str]]:
+    """Every game over, and every stored state equal to the replay of seed + log."""
+    conn = store._conn
+    problems: list[str] = []
+    finished = unfinished = 0
+    async with conn.execute("SELECT id, status, seed, options, state, mode FROM games") as cur:
+        rows = await cur.fetchall()
+    for game_id, status, seed, options, state_json, mode in rows:
+        log = [parse_action(r.action_json) for r in await store.action_log(game_id)]
+        opts: dict[str, Any] = json.loads(options)
+        state = replay(seed, log, mode=mode, first=opts.get("first"), level=opts.get("level"))
+        if state != GameState.from_json(state_json):
+            problems.append(f"game {game_id}: stored state is not its replay")
+        if status in ("finished", "forfeited"):
+            finished += 1
+        else:
+            unfinished += 1
+    return finished, unfinished, problems
+
+
+async def load(args: argparse.Namespace, db: Path) -> tuple[Tally, float, int, Any]:
+    bot = FamigliaBot(settings(db), sync_global=True, rng=random.Random(args.seed))
+    probe = install()
+    simdrive.on_answer = lambda sent: sent.split.update(probe.take())
+    async with simcord.run(bot, check_errors=True, settle_timeout=60) as env:
+        guild = env.create_guild("Famiglia Club", id=GUILD)
+        rng = random.Random(args.seed)
+        drv = simdrive.Driver(env)
+        players = Players(drv, rng, args.think)
+        jobs = []
+        for i in range(args.games):
+            channel = guild.create_text_channel(f"table-{i}")
+            a = guild.add_member(env.create_user(f"a{i}", global_name=f"Anna {i}"))
+            b = guild.add_member(env.create_user(f"b{i}", global_name=f"Bruno {i}"))
+            jobs.append(players.duel(channel, a, b, by_slash=i % 5 == 4))
+        for i in range(args.solo):
+            user = env.create_user(f"s{i}", global_name=f"Solo {i}")
+            guild.add_member(user)
+            jobs.append(players.solo(user, user.dm_channel.id))
+        rng.shuffle(jobs)
+        started = time.perf_counter()
+        await asyncio.gather(*jobs)
+        elapsed = time.perf_counter() - started
+        await drv.quiet()
+        errors = list(env.errors)
+        finished, unfinished, problems = await check_games(bot.store)
+        players.tally.problems += problems + [repr(e) for e in errors]
+        if unfinished:
+            players.tally.problems.append(f"{unfinished} games not over")
+    simdrive.on_answer = None
+    return players.tally, elapsed, finished, probe
+
+
+def db_size(db: Path) -> int:
+    conn = sqlite3.connect(db)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    return db.stat().st_size
+
+
+async def startup(db: Path) -> float:
+    """Seconds from creating the bot to READY handled, with the seeded database."""
+    started = time.perf_counter()
+    bot = FamigliaBot(settings(db), sync_global=False, rng=random.Random(1))
+    async with simcord.run(bot, check_errors=True) as env:
+        env.create_guild("Famiglia Club", id=GUILD)
+        ready = time.perf_counter() - started
+    return ready
+
+
+def report(args: argparse.Namespace, tally: Tally, elapsed: float, finished: int, size: int,
+           ready: float, seed_note: str, probe: Any) -> None:  # fmt: skip
+    sent = tally.moves + tally.others
+    moves = [s.latency_ms for s in tally.moves]
+    print(f"games: {args.games} two-player in {args.games} channels + {args.solo} solo in DMs;"
+          f" think time mean {args.think} s; finished {finished}")  # fmt: skip
+    print(f"interactions handled: {len(sent)} ({dict(tally.counts)})")
+    print(f"moves per second: {len(moves) / elapsed:.1f} ({len(moves)} moves in {elapsed:.1f} s)")
+    print(line("latency, every interaction", [s.latency_ms for s in sent]))
+    for cat in CATEGORIES:
+        before = [s.split.get(cat, 0.0) for s in tally.moves]
+        print(f"  split of a move's answer, {cat}: mean {sum(before) / max(1, len(before)):.2f} ms")
+    mean = sum(moves) / max(1, len(moves))
+    print(f"  move answer mean {mean:.2f} ms (the rest: discord.py, SimCord, waiting for the loop)")
+    for cat in CATEGORIES:
+        print(f"  all work per move incl. after the answer, {cat}:"
+              f" {probe.totals[cat] * 1000 / max(1, len(moves)):.2f} ms")  # fmt: skip
+    print(f"peak RSS: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    print(f"database: {size / 1024:.0f} KiB, {size / max(1, finished) / 1024:.1f} KiB per finished"
+          " game")  # fmt: skip
+    print(f"problems: {len(tally.problems)}")
+    for problem in tally.problems[:20]:
+        print(f"  {problem}")
+    print(f"start-up to ready with {seed_note}: {ready:.2f} s (bar 3 s)")
+    print(line("HEADLINE latency of move interactions", moves) + " (bar p99 100 ms)")
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--solo", type=int, default=20)
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds per decision")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--finished", type=int, default=10_000)
+    parser.add_argument("--active", type=int, default=1_000)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "load.db"
+        tally, elapsed, finished, probe = await load(args, db)
+        size = db_size(db)
+        seeded = await seeded_database(args.finished, args.active, Path(tmp))
+        ready = await startup(seeded)
+    note = f"{args.finished} finished + {args.active} active games"
+    report(args, tally, elapsed, finished, size, ready, note, probe)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

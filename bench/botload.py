@@ -1,0 +1,189 @@
+"""Simulated players for bench/bot.py: they play whole games the way people do.
+
+A two-player game: the challenger types ``/famiglia start``, the opponent clicks
+Accept; then the player to move presses **Show my hand** on the table (or types
+``/famiglia hand``) and plays the turn on the hand's selects and buttons, choosing at
+random among the legal choices shown; some games play their main moves by slash
+commands with autocomplete instead. A solo player types ``/famiglia solo`` in the DM
+and clicks on the table there. Between decisions a player thinks for a random time.
+Now and then a player double-clicks: both clicks go out at once, and exactly one
+may apply.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from simdrive import Driver, Sent, find_button, move_controls
+
+PASS_WEIGHT = 0.15  # random play passes a lot; people take cards (longer, real games)
+
+
+@dataclass
+class Tally:
+    moves: list[Sent] = field(default_factory=list)  # interactions that made a move
+    others: list[Sent] = field(default_factory=list)  # hand, autocomplete, start, accept
+    counts: Counter[str] = field(default_factory=Counter)
+    problems: list[str] = field(default_factory=list)
+    finished: int = 0
+
+
+@dataclass
+class Players:
+    drv: Driver
+    rng: random.Random
+    think: float  # mean seconds between decisions
+    tally: Tally = field(default_factory=Tally)
+    double_click: float = 0.03
+
+    async def pause(self) -> None:
+        if self.think > 0:
+            await asyncio.sleep(self.rng.expovariate(1 / self.think))
+        else:
+            await asyncio.sleep(0)
+
+    def pick(self, controls: list[tuple[str, str | None]]) -> tuple[str, str | None]:
+        weights = [PASS_WEIGHT if ":10." in cid else 1.0 for cid, _ in controls]
+        return self.rng.choices(controls, weights)[0]
+
+    async def send(self, sent: Sent, *, move: bool) -> Sent:
+        await self.drv.answer(sent)
+        (self.tally.moves if move else self.tally.others).append(sent)
+        self.tally.counts[sent.kind] += 1
+        return sent
+
+    async def play_on(self, who: Any, message: Any) -> Any:
+        """Make decisions on ``message``'s controls while it offers some; the last
+        message (the hand or table, updated in place or sent anew)."""
+        while controls := move_controls(message):
+            await self.pause()
+            custom_id, value = self.pick(controls)
+            twice = self.rng.random() < self.double_click
+            first = self.emit(who, message, custom_id, value)
+            second = self.emit(who, message, custom_id, value) if twice else None
+            await self.send(first, move=True)
+            if second is not None:
+                await self.send(second, move=False)
+                self.check_double(first, second)
+            shown = self.drv.answer_message(first)
+            if shown is None:
+                self.tally.problems.append(f"no answer message for {custom_id}")
+                return message
+            message = shown
+        return message
+
+    def emit(self, who: Any, message: Any, custom_id: str, value: str | None) -> Sent:
+        if value is None:
+            return self.drv.click(who, message, custom_id)
+        return self.drv.select(who, message, custom_id, [value])
+
+    def check_double(self, first: Sent, second: Sent) -> None:
+        self.tally.counts["double clicks"] += 1
+        texts = [self.text(s) for s in (first, second)]
+        refused = [("no longer possible" in t or "earlier moment" in t) for t in texts]
+        applied = [s.record.response_kind is not None and not r for s, r in zip((first, second),
+                   refused, strict=True)]  # fmt: skip
+        if sum(applied) != 1 or sum(refused) != 1:
+            self.tally.problems.append(f"double click: {texts}")
+
+    def text(self, sent: Sent) -> str:
+        shown = self.drv.answer_message(sent)
+        return "" if shown is None else str(shown.content or "")
+
+    # --------------------------------------------------------------- two players
+    async def duel(self, channel: Any, a: Any, b: Any, *, by_slash: bool) -> None:
+        start = await self.send(self.drv.slash(a, channel.id, "famiglia start", opponent=b),
+                                move=False)  # fmt: skip
+        table = self.drv.answer_message(start)
+        accept = table and find_button(table, "fam:accept:")
+        if accept is None:
+            self.tally.problems.append(f"no challenge in {channel.id}: {self.text(start)}")
+            return
+        await self.pause()
+        await self.send(self.drv.click(b, table, accept), move=False)
+        players, mover = (a, b), 0
+        for _turn in range(400):
+            await self.pause()
+            who = players[mover]
+            table = await self.table_now(table)
+            if find_button(table, "fam:rematch:") is not None:
+                self.tally.finished += 1
+                return
+            hand = await self.open_hand(who, channel, table, by_slash)
+            if hand is None:
+                return
+            if not move_controls(hand):
+                mover = 1 - mover  # not my turn (or the game just ended): the other one
+                if "Game over" in str(hand.embeds):
+                    self.tally.finished += 1
+                    return
+                continue
+            if by_slash:
+                hand = await self.slash_move(who, channel, hand)
+            await self.play_on(who, hand)
+            mover = 1 - mover
+        self.tally.problems.append(f"game in {channel.id} did not end")
+
+    async def table_now(self, table: Any) -> Any:
+        """The table as it is now; right after an answer its edit may still be on the way."""
+        for _ in range(500):
+            table = self.drv.message(table.channel_id, table.id)
+            if find_button(table, "fam:hand:") or find_button(table, "fam:rematch:"):
+                return table
+            await asyncio.sleep(0.01)
+        return table
+
+    async def open_hand(self, who: Any, channel: Any, table: Any, by_slash: bool) -> Any:
+        if by_slash:
+            sent = self.drv.slash(who, channel.id, "famiglia hand")
+        else:
+            button = find_button(table, "fam:hand:")
+            if button is None:
+                self.tally.problems.append("table without Show my hand")
+                return None
+            sent = self.drv.click(who, table, button)
+        await self.send(sent, move=False)
+        return self.drv.answer_message(sent)
+
+    async def slash_move(self, who: Any, channel: Any, hand: Any) -> Any:
+        """A main move typed as a command: take a card offered by autocomplete, or pass."""
+        if not any(cid.split(":")[-1] == "take" or ":8." in cid for cid, _ in move_controls(hand)):
+            return hand
+        sent = await self.send(
+            self.drv.autocomplete(who, channel.id, "famiglia take", "card", ""), move=False
+        )
+        cards = sent.record.autocomplete_choices or []
+        if not cards:
+            return hand
+        await self.pause()
+        card = self.rng.choice(cards)["value"]
+        options = {"card": card}
+        sent = await self.send(
+            self.drv.autocomplete(who, channel.id, "famiglia take", "payment", "", card=card),
+            move=False,
+        )
+        payments = sent.record.autocomplete_choices or []
+        if payments:
+            options["payment"] = self.rng.choice(payments)["value"]
+        move = await self.send(self.drv.slash(who, channel.id, "famiglia take", **options),
+                               move=True)  # fmt: skip
+        return self.drv.answer_message(move) or hand
+
+    # ---------------------------------------------------------------------- solo
+    async def solo(self, user: Any, dm_channel_id: int) -> None:
+        level = self.rng.randint(1, 4)
+        first = self.rng.choice(["you", "robot"])
+        sent = await self.send(
+            self.drv.slash(user, dm_channel_id, "famiglia solo", level=level, first=first),
+            move=False,
+        )
+        table = self.drv.answer_message(sent)
+        if table is None:
+            self.tally.problems.append(f"no solo table: {self.text(sent)}")
+            return
+        await self.play_on(user, table)
+        self.tally.finished += 1

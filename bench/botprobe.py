@@ -1,0 +1,110 @@
+"""Where the bot's time goes: timers wrapped around the engine, the store and rendering.
+
+Only the benchmark installs them (nothing in the bot changes). Each timed call adds
+its wall time to a total per category and to the category of the asyncio task that
+made it, so the time an interaction spent before its answer can be split: engine,
+database (writes = commit, reads), rendering (embeds, image, controls). Nested calls
+count once, in the outermost category (the engine asked by a renderer is rendering).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import functools
+import inspect
+import threading
+import time
+from collections import Counter, defaultdict
+from typing import Any
+
+CATEGORIES = ("engine", "db commit", "db read", "render")
+_DEPTH: contextvars.ContextVar[int] = contextvars.ContextVar("probe_depth", default=0)
+
+
+class Probe:
+    def __init__(self) -> None:
+        self.totals: Counter[str] = Counter()
+        self.per_task: dict[asyncio.Task[Any], Counter[str]] = defaultdict(Counter)
+        self._lock = threading.Lock()
+
+    def _add(self, category: str, seconds: float) -> None:
+        with self._lock:
+            self.totals[category] += seconds
+        try:
+            task = asyncio.current_task()
+        except RuntimeError:  # a worker thread (the table image is drawn in one)
+            return
+        if task is not None:
+            self.per_task[task][category] += seconds
+
+    def take(self) -> dict[str, float]:
+        """The current task's split so far, in ms (called when its answer is sent)."""
+        task = asyncio.current_task()
+        found = self.per_task.pop(task, Counter()) if task is not None else Counter()
+        return {k: v * 1000 for k, v in found.items()}
+
+    def wrap(self, owner: Any, name: str, category: str) -> None:
+        original = getattr(owner, name)
+        if inspect.iscoroutinefunction(original):
+
+            @functools.wraps(original)
+            async def timed_async(*args: Any, **kwargs: Any) -> Any:
+                if _DEPTH.get():
+                    return await original(*args, **kwargs)
+                token = _DEPTH.set(1)
+                start = time.perf_counter()
+                try:
+                    return await original(*args, **kwargs)
+                finally:
+                    self._add(category, time.perf_counter() - start)
+                    _DEPTH.reset(token)
+
+            setattr(owner, name, timed_async)
+            return
+
+        @functools.wraps(original)
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            if _DEPTH.get():
+                return original(*args, **kwargs)
+            token = _DEPTH.set(1)
+            start = time.perf_counter()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                self._add(category, time.perf_counter() - start)
+                _DEPTH.reset(token)
+
+        setattr(owner, name, timed)
+
+
+WRITES = ("commit_move", "set_status", "create_game", "set_table_message", "mark_reminder_sent")
+
+
+def install() -> Probe:
+    """Wrap the engine, store and render entry points the bot uses."""
+    import bot.service
+    import cogs.famiglia
+    import cogs.flows
+    import cogs.present
+    import cogs.solo
+    from db.store import Store
+    from engine.state import GameState
+
+    probe = Probe()
+    for name in ("apply", "legal_actions", "legal_keys", "copy", "to_json"):
+        probe.wrap(GameState, name, "engine")
+    probe.wrap(GameState, "from_json", "engine")
+    probe.wrap(bot.service, "replay_events", "engine")  # the table's last moves
+    for name in ("build", "suggest"):  # slash commands and their autocomplete
+        probe.wrap(cogs.famiglia, name, "engine")
+    for name in dir(Store):
+        method = getattr(Store, name)
+        if not name.startswith("_") and name != "close" and inspect.iscoroutinefunction(method):
+            probe.wrap(Store, name, "db commit" if name in WRITES else "db read")
+    for name in ("table", "hand"):
+        probe.wrap(cogs.present, name, "render")
+    for name in ("hand_controls", "table_controls"):
+        probe.wrap(cogs.flows, name, "render")
+    probe.wrap(cogs.solo, "table_payload", "render")
+    return probe
