@@ -22,6 +22,7 @@ import sqlite3
 import sys
 import tempfile
 import time
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -104,12 +105,16 @@ async def load(args: argparse.Namespace, db: Path) -> tuple[Tally, float, int, A
             jobs.append(players.solo(user, user.dm_channel.id))
         rng.shuffle(jobs)
         started = time.perf_counter()
-        await asyncio.gather(*jobs)
+        outcomes = await asyncio.gather(*jobs, return_exceptions=True)
         elapsed = time.perf_counter() - started
-        await drv.quiet()
+        players.tally.problems += [repr(o) for o in outcomes if isinstance(o, BaseException)]
+        await drv.quiet(timeout=120)
         errors = list(env.errors)
+        env._errors_acknowledged = env.error_cursor  # reported below, not raised
         finished, unfinished, problems = await check_games(bot.store)
-        players.tally.problems += problems + [repr(e) for e in errors]
+        players.tally.problems += problems + [
+            "".join(traceback.format_exception(e))[-1500:] for e in errors
+        ]
         if unfinished:
             players.tally.problems.append(f"{unfinished} games not over")
     simdrive.on_answer = None

@@ -51,7 +51,9 @@ class Players:
         return self.rng.choices(controls, weights)[0]
 
     async def send(self, sent: Sent, *, move: bool) -> Sent:
-        await self.drv.answer(sent)
+        await self.drv.answer(sent, timeout=120)
+        if sent.latency_ms > 3000:  # Discord would have shown "This interaction failed"
+            self.tally.counts["answered after 3 s"] += 1
         (self.tally.moves if move else self.tally.others).append(sent)
         self.tally.counts[sent.kind] += 1
         return sent
