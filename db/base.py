@@ -19,46 +19,28 @@ T = TypeVar("T")
 
 
 class StoreBase:
-    """One aiosqlite connection for writes; an ``asyncio.Lock`` keeps the tasks sharing
-    it from interleaving inside a transaction (SQLite transactions belong to a
-    connection). Reads go through a second, read-only connection when there is a file:
-    under WAL they see every committed write and never queue behind a commit's fsync."""
+    """One aiosqlite connection; an ``asyncio.Lock`` keeps the tasks sharing it from
+    interleaving inside a transaction (SQLite transactions belong to a connection)."""
 
-    def __init__(
-        self,
-        conn: aiosqlite.Connection,
-        clock: Clock = utcnow,
-        reader: aiosqlite.Connection | None = None,
-    ) -> None:
+    def __init__(self, conn: aiosqlite.Connection, clock: Clock = utcnow) -> None:
         self._conn = conn
         self._clock = clock
         self._lock = asyncio.Lock()
-        self._reader = conn if reader is None else reader
-        self._read_lock = self._lock if reader is None else asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str, *, clock: Clock = utcnow) -> Self:
         """Open (creating if needed) the database at ``path`` and bring its schema up."""
         conn = await connect(path)
-        reader = None
         try:
             await migrate(conn)
-            if path != ":memory:":
-                reader = await connect(path)
-                await reader.execute("PRAGMA query_only = ON")
         except BaseException:
             await conn.close()
-            if reader is not None:
-                await reader.close()
             raise
-        return cls(conn, clock, reader)
+        return cls(conn, clock)
 
     async def close(self) -> None:
         async with self._lock:
             await self._conn.close()
-        if self._reader is not self._conn:
-            async with self._read_lock:
-                await self._reader.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -85,8 +67,8 @@ class StoreBase:
                 raise
 
     async def _read(self, fn: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
-        async with self._read_lock:
-            return await fn(self._reader)
+        async with self._lock:
+            return await fn(self._conn)
 
     def _now(self) -> datetime:
         return self._clock()
