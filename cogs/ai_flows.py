@@ -24,7 +24,7 @@ from cogs import present
 from cogs.ai_table import dm_payload, ended_controls, mark_thinking
 from cogs.controls import hand_controls
 from cogs.flows import NOBODY, Flows
-from cogs.table_move import moved_to
+from cogs.table_move import edit_in_place, moved_to
 from db.rows import GameRow
 from engine import Event, GameState, describe_event
 
@@ -68,15 +68,8 @@ class AiFlows:
         """Edit the table in place (post a new one if it was deleted)."""
         payload = await self.payload(game, state)
         channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        if game.table_message_id is not None:
-            try:
-                await channel.get_partial_message(game.table_message_id).edit(**payload)
-                return
-            except discord.NotFound:
-                pass
-            except discord.HTTPException as error:
-                log.warning("could not edit the table of game %s: %s", game.id, error)
-                return
+        if await edit_in_place(channel, game, payload, "table"):
+            return
         payload["files"] = payload.pop("attachments")
         try:
             message = await channel.send(allowed_mentions=NOBODY, **payload)

@@ -20,7 +20,7 @@ from cogs import present
 from cogs.controls import confirm_forfeit, hand_controls, table_controls
 from cogs.items import RematchButton, RulesSelect
 from cogs.rules_text import PAGES, titles
-from cogs.table_move import moved_to
+from cogs.table_move import edit_in_place, moved_to
 from db.rows import GameRow, ResultRow
 from engine import Action, Event, GameState, describe_event
 
@@ -299,16 +299,9 @@ class Flows:
 
     async def update_table(self, game: GameRow, state: GameState) -> None:
         payload = await self.table_payload(game, state)
-        if game.table_message_id is None:
-            await self.post_table(game, payload)
-            return
         channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        try:
-            await channel.get_partial_message(game.table_message_id).edit(**payload)
-        except discord.NotFound:
-            await self.post_table(game, payload)  # someone deleted it: put a new one up
-        except discord.HTTPException as error:
-            log.warning("could not edit the table of game %s: %s", game.id, error)
+        if not await edit_in_place(channel, game, payload, "table"):
+            await self.post_table(game, payload)  # none yet, or someone deleted it
 
     async def post_table(self, game: GameRow, payload: dict[str, Any]) -> discord.Message | None:
         channel = self.bot.get_partial_messageable(game.channel_id)

@@ -21,7 +21,7 @@ from bot.solo import SoloService
 from cogs.controls import hand_controls
 from cogs.render import hand_embed
 from cogs.solo_table import PLAYER, confirm_forfeit, level_tag, names_of, table_payload
-from cogs.table_move import moved_to
+from cogs.table_move import edit_in_place, moved_to
 from db.rows import GameRow, SoloBest
 from engine import GameState, describe_event, view
 
@@ -74,16 +74,8 @@ class SoloFlows:
         """Edit the DM table in place (a new one if it was deleted)."""
         payload = await self.payload(game)
         channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        if game.table_message_id is not None:
-            try:
-                await channel.get_partial_message(game.table_message_id).edit(**payload)
-                return
-            except discord.NotFound:
-                pass
-            except discord.HTTPException as error:
-                log.warning("could not edit the solo table of game %s: %s", game.id, error)
-                return
-        await self._post(channel, game, payload)
+        if not await edit_in_place(channel, game, payload, "solo table"):
+            await self._post(channel, game, payload)
 
     async def _post(
         self, channel: discord.abc.Messageable, game: GameRow, payload: dict[str, Any]

@@ -1,10 +1,11 @@
-"""A table posted anew at the bottom of its channel (``/famiglia board``, ``/famiglia
-resume``, a deleted table put back): the game now points to the new message, and the
-old one becomes a link to it, with no buttons left on it."""
+"""Keeping a game's table message current: edited in place, or posted anew at the bottom
+of its channel (``/famiglia board``, ``/famiglia resume``, a deleted table put back), the
+game then pointing to the new message and the old one becoming a link to it."""
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 
@@ -33,3 +34,20 @@ async def moved_to(
         )
     except discord.HTTPException as error:
         log.info("old table of game %s not updated: %s", game.id, error)
+
+
+async def edit_in_place(
+    channel: discord.PartialMessageable, game: GameRow, payload: dict[str, Any], what: str
+) -> bool:
+    """Edit the table message of ``game``. False when there is none or it was deleted
+    (the caller posts a new one); True otherwise, an edit that failed for another
+    reason being logged (the next move or ``/famiglia board`` brings it up to date)."""
+    if game.table_message_id is None:
+        return False
+    try:
+        await channel.get_partial_message(game.table_message_id).edit(**payload)
+    except discord.NotFound:
+        return False
+    except discord.HTTPException as error:
+        log.warning("could not edit the %s of game %s: %s", what, game.id, error)
+    return True
