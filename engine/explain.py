@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine import actions as op
 from engine.cards import MERCENARY, code, name
-from engine.rules import effective_rank
+from engine.rules import effective_rank, genuine_kind
 from engine.state import (
     BRUTE_AMOUNT,
     BRUTE_TARGET,
@@ -46,7 +46,7 @@ def why_take_fails(s: GameState, index: int) -> str:
     """E.g. 'To take B2 you need two B1, or one B1 and a Mercenary of rank 2 or more.'"""
     target = s.street[index]
     eff = effective_rank(s, index)
-    genuine = target - target % 5 + eff - 1
+    genuine = genuine_kind(target, eff)
     low = eff - 1
     has = s.hands[s.current][genuine]
     need = (

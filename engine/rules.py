@@ -53,6 +53,13 @@ def effective_rank(s: GameState, index: int) -> int:
     return r
 
 
+def genuine_kind(target: int, eff: int) -> int:
+    """Rule 4.4.3: the kind that pays for ``target`` at effective rank ``eff`` >= 1 —
+    same family, one rank lower. (Inlined in ``payable`` and ``legal_keys``, the hot
+    paths.)"""
+    return target - target % 5 + eff - 1
+
+
 def payable(hand: list[int], target: int, eff: int) -> bool:
     """Rule 4.4.3/4.4.4: a genuine pair, or exactly one genuine card and a wild
     Mercenary of rank >= the effective rank."""
@@ -225,7 +232,7 @@ def _take(s: GameState, key: Key, ev: list[Event]) -> None:
         return
     hand = s.hands[s.current]
     target = s.street[i]
-    genuine = target - target % 5 + eff - 1
+    genuine = genuine_kind(target, eff)
     if hand[genuine] >= 2:  # RULING 4.4.4a: a genuine pair pays as a pair
         _finish_take(s, i, (genuine, genuine), genuine, ev)
         return
@@ -237,7 +244,7 @@ def _take(s: GameState, key: Key, ev: list[Event]) -> None:
 def _pay(s: GameState, key: Key, ev: list[Event]) -> None:
     i = s.take_idx
     target = s.street[i]
-    genuine = target - target % 5 + effective_rank(s, i) - 1
+    genuine = genuine_kind(target, effective_rank(s, i))
     wild = _M + key[1]
     _finish_take(s, i, (genuine, wild), wild if key[2] else genuine, ev)
 

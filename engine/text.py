@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from engine import actions as op
 from engine.cards import code
 from engine.flow import can_refresh
-from engine.rules import effective_rank
+from engine.rules import effective_rank, genuine_kind
 from engine.state import STAGE_ACCOUNTANT, STAGE_BRUTE, STAGE_REFRESH
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def prompt(s: GameState) -> str:
     if d == "pay":
         target = s.street[s.take_idx]
         eff = effective_rank(s, s.take_idx)
-        genuine = code(target - target % 5 + eff - 1)
+        genuine = code(genuine_kind(target, eff))
         return (
             f"Taking {code(target)}: pay {genuine} and a Mercenary of rank {eff}+ as a wild; "
             "choose the wild and which card is exhausted."
@@ -108,7 +108,7 @@ def label(s: GameState, action: Action) -> str:
         return _take_label(s, a)
     if kind == op.PAY:
         target = street[s.take_idx]
-        genuine = code(target - target % 5 + effective_rank(s, s.take_idx) - 1)
+        genuine = code(genuine_kind(target, effective_rank(s, s.take_idx)))
         wild = f"M{a}"
         kept, spent = (genuine, wild) if b else (wild, genuine)
         return f"Pay {genuine} + {wild}; exhaust {spent}, keep {kept}"
@@ -122,7 +122,7 @@ def _take_label(s: GameState, i: int) -> str:
     eff = effective_rank(s, i)
     if eff == 0:
         return f"Take {code(card)} (#{i + 1}) for free"
-    genuine = card - card % 5 + eff - 1
+    genuine = genuine_kind(card, eff)
     if s.hands[s.current][genuine] >= 2:
         return f"Take {code(card)} (#{i + 1}): pay two {code(genuine)}"
     return f"Take {code(card)} (#{i + 1}): pay {code(genuine)} + a wild Mercenary"
