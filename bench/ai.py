@@ -3,6 +3,7 @@
     python bench/ai.py                      # every pairing, 400 games each (slow: hours)
     python bench/ai.py --games 100 --jobs 2
     python bench/ai.py --only hard-greedy,solo --solo-ai medium   # in the order given
+    python bench/ai.py --report             # the table from the records, playing nothing
 
 Duels use paired seeds with the seats swapped: game seed s is played once with A in
 seat 0 and once with A in seat 1 (the starting seat comes from the seed, so each side
@@ -11,17 +12,42 @@ starts once). Solo games put a player in seat 0 against the robot gangster at le
 seeds. Players are ``random``, ``greedy``, ``easy``, ``medium``, ``hard`` or a custom
 search ``mcts:<iterations>:<rollout>:<reward>[:<horizon>[:<anchor>]]``.
 Timings are wall-clock on a shared machine; the time caps of the strengths apply.
+
+Resuming. The full run takes hours (about 6 on a 2-core machine), longer than a working
+session, so every finished game is appended at once (flushed and synced) as one JSON
+line to ``--records`` (default ``bench/results/ai-seed<seed>.jsonl``, kept in the repo):
+the game's key (mode, the players in seat order, game seed, solo level and first), its
+result, the searching seats' decision times, and provenance (date, CPUs, Python,
+commit). A run first reads that file and plays only the games it lacks; the table is
+computed from the records alone, so running the same command again plays nothing and
+prints the same table. The seed lists grow by prefix, so a larger ``--games`` reuses a
+smaller run's games. A run that is killed loses only the games in flight (a cut-off last
+line is skipped on reading); Ctrl-C or SIGTERM stops it and prints the table so far.
+Commit the records file before a session ends; the next session's run (the same
+command) continues it. ``--interleave`` plays the pairings round-robin, two games at a
+time, so that a partial run has some games of every pairing. ``--report`` only reads
+the records: a pairing with games missing shows its rate over the recorded games,
+marked "(212 of 400)", and the time the missing games should take is estimated.
+The last line, HEADLINE, sums up the bars: hard's win rates against greedy and random
+and its slowest searched decision.
 """
 
 from __future__ import annotations
 
 import argparse
+import fcntl
+import json
 import multiprocessing as mp
+import os
+import platform
 import random
+import signal
 import statistics
+import subprocess
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -33,12 +59,23 @@ from engine.scoring import result
 from engine.simulate import wilson_interval
 from engine.state import GameState
 
+ROOT = Path(__file__).resolve().parent.parent
+
 DUELS = {
     "hard-random": ("hard", "random"),
     "hard-greedy": ("hard", "greedy"),
     "hard-medium": ("hard", "medium"),
     "medium-easy": ("medium", "easy"),
 }
+
+#: The bars of issue 6, summed up by the HEADLINE line: A's win rate against B ...
+WIN_BARS = {("hard", "greedy"): 0.75, ("hard", "random"): 0.98}
+#: ... and the slowest searched decision of a strength, in seconds.
+TIME_BAR = ("hard", 1.5)
+
+#: A game's identity in the records: (mode, seat-0 player, seat-1 player, game seed,
+#: solo level, solo first); level and first are None in duels.
+Key = tuple[str, str, str, int, int | None, int | None]
 
 
 class _Mcts:
@@ -66,9 +103,11 @@ def _player(name: str) -> object:
     return get_policy(name)
 
 
-def play(task: tuple[str, str, int, str, int | None, int | None]) -> dict[str, object]:
-    """One game: returns the result and the searching seats' decision times."""
-    a, b, seed, mode, level, first = task
+def play(task: Key) -> dict[str, object]:
+    """One game: its key, result and the searching seats' decision times, as recorded
+    (times rounded to 0.1 ms: the table is computed from the records alone)."""
+    mode, a, b, seed, level, first = task
+    started = time.perf_counter()
     players = (_player(a), _player(b)) if mode == "duel" else (_player(a), get_policy("robot"))
     state = GameState.new(seed, mode=mode, level=level, first=first)  # type: ignore[arg-type]
     rng = random.Random(seed ^ 0x5EED)
@@ -82,92 +121,334 @@ def play(task: tuple[str, str, int, str, int | None, int | None]) -> dict[str, o
         dt = time.perf_counter() - t
         last = getattr(p, "last", None)
         if last is not None and last.iterations:
-            times[state.current].append(dt)
+            times[state.current].append(round(dt, 4))
             iters[state.current] += last.iterations
             search_s[state.current] += last.seconds
         state.apply_key(key)
     r = result(state)
     return {
-        "names": (a, b),
+        "mode": mode,
+        "players": [a, b],
+        "seed": seed,
+        "level": level,
+        "first": first,
         "winner": r.winner,
-        "totals": r.totals,
+        "totals": list(r.totals),
         "times": times,
         "iters": iters,
-        "search_s": search_s,
+        "search_s": [round(s, 4) for s in search_s],
+        "wall_s": round(time.perf_counter() - started, 3),
     }
 
 
-def _run(pool: mp.pool.Pool, tasks: list[tuple]) -> list[dict[str, object]]:
-    """Play ``tasks`` in order; a progress line every 20 games, so a long run that is
-    stopped early still shows how far each pairing got."""
-    out: list[dict[str, object]] = []
-    for r in pool.imap(play, tasks, chunksize=1):
-        out.append(r)
-        if len(out) % 20 == 0 and len(out) < len(tasks):
-            a, b = r["names"]  # type: ignore[misc]
-            print(f"  ... {a} vs {b}: {len(out)}/{len(tasks)} games", file=sys.stderr, flush=True)
-    return out
+def key_of(rec: dict) -> Key:
+    a, b = rec["players"]
+    return (rec["mode"], a, b, rec["seed"], rec["level"], rec["first"])
 
 
-def _line(label: str, wins: int, draws: int, n: int, vp: tuple[float, float]) -> str:
-    lo, hi = wilson_interval(wins, n)
-    return (
-        f"{label:<34} {n:>5} {100 * wins / n:>6.1f}%  [{100 * lo:5.1f}%, {100 * hi:5.1f}%]"
-        f"  draws {draws:>3}  VP {vp[0]:5.1f} - {vp[1]:5.1f}"
-    )
+def _valid(rec: object) -> bool:
+    if not isinstance(rec, dict):
+        return False
+    try:
+        key_of(rec)
+    except (KeyError, TypeError, ValueError):
+        return False
+    return all(f in rec for f in ("winner", "totals", "times", "iters", "search_s"))
 
 
-def duel(pool: mp.pool.Pool, a: str, b: str, games: int, seed: int) -> tuple[str, list[dict]]:
+def read_records(path: Path) -> tuple[dict[Key, dict], int]:
+    """The records of ``path`` by key (the first of duplicates) and the number of lines
+    skipped as unreadable (a line cut off by a kill)."""
+    records: dict[Key, dict] = {}
+    bad = 0
+    if not path.exists():
+        return records, bad
+    for line in path.read_bytes().split(b"\n"):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            bad += 1
+            continue
+        if not _valid(rec):
+            bad += 1
+            continue
+        records.setdefault(key_of(rec), rec)
+    return records, bad
+
+
+def _commit() -> str | None:
+    """HEAD, with "+dirty" when engine/ has uncommitted changes: what was measured."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short=12", "HEAD"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "engine"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return head + ("+dirty" if dirty else "")
+
+
+class RecordFile:
+    """The records file opened for appending, locked against a second writer."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self.fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(self.fd)
+            raise SystemExit(f"another bench/ai.py run is writing {path}") from None
+        self.records, self.bad = read_records(path)
+        self.busy = self.stopped = False
+        size = os.fstat(self.fd).st_size
+        if size and os.pread(self.fd, 1, size - 1) != b"\n":
+            self._write(b"\n")  # after a cut-off line: the next record starts a line
+        self.provenance = {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "commit": _commit(),
+        }
+
+    def _write(self, data: bytes) -> None:
+        while data:
+            data = data[os.write(self.fd, data) :]
+        os.fsync(self.fd)
+
+    def append(self, rec: dict) -> None:
+        """Write ``rec`` as a line and add it to ``records``; a stop (see :meth:`stop`)
+        that comes meanwhile waits until both are done, so the table printed after it
+        matches the file."""
+        rec = {**rec, "date": datetime.now(UTC).isoformat(timespec="seconds"), **self.provenance}
+        data = (json.dumps(rec, separators=(",", ":")) + "\n").encode()
+        self.busy = True
+        try:
+            self._write(data)
+            self.records.setdefault(key_of(rec), rec)
+        finally:
+            self.busy = False
+        if self.stopped:
+            raise KeyboardInterrupt
+
+    def stop(self, signum: int, frame: object) -> None:
+        """The handler of Ctrl-C and SIGTERM while games are played."""
+        self.stopped = True
+        if not self.busy:
+            raise KeyboardInterrupt
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
+class Row:
+    """A line of the table: A against B, the wanted games and A's seat in each."""
+
+    def __init__(self, label: str, a: str, b: str, games: list[tuple[Key, int]]) -> None:
+        self.label, self.a, self.b, self.games = label, a, b, games
+
+    def recorded(self, records: dict[Key, dict]) -> list[tuple[dict, int]]:
+        return [(records[k], seat) for k, seat in self.games if k in records]
+
+
+def duel_row(a: str, b: str, games: int, seed: int) -> Row:
     master = random.Random(seed)
     seeds = [master.getrandbits(32) for _ in range(games // 2)]
-    tasks: list[tuple] = []
+    tasks: list[tuple[Key, int]] = []
     for s in seeds:
-        tasks.append((a, b, s, "duel", None, None))
-        tasks.append((b, a, s, "duel", None, None))
-    out = _run(pool, tasks)
+        tasks.append((("duel", a, b, s, None, None), 0))
+        tasks.append((("duel", b, a, s, None, None), 1))
+    return Row(f"{a} vs {b}", a, b, tasks)
+
+
+def solo_row(who: str, level: int, first: int, games: int, seed: int) -> Row:
+    master = random.Random(seed * 31 + level * 2 + first)
+    tasks: list[tuple[Key, int]] = [
+        (("solo", who, "robot", master.getrandbits(32), level, first), 0) for _ in range(games)
+    ]
+    return Row(f"{who} vs robot {level}{'ab'[first]}", who, "robot", tasks)
+
+
+def tally(row: Row, records: dict[Key, dict]) -> tuple[int, int, int, float, float]:
+    """(A's wins, draws, games, A's mean VP, B's mean VP) over the recorded games."""
     wins = draws = 0
     vp_a = vp_b = 0.0
-    for i, r in enumerate(out):
-        seat_a = i % 2
+    got = row.recorded(records)
+    for r, seat_a in got:
         w = r["winner"]
         wins += w == seat_a
         draws += w is None
-        vp_a += r["totals"][seat_a]  # type: ignore[index]
-        vp_b += r["totals"][1 - seat_a]  # type: ignore[index]
-    n = len(out)
-    return _line(f"{a} vs {b}", wins, draws, n, (vp_a / n, vp_b / n)), out
+        vp_a += r["totals"][seat_a]
+        vp_b += r["totals"][1 - seat_a]
+    n = len(got)
+    return wins, draws, n, vp_a / max(n, 1), vp_b / max(n, 1)
 
 
-def solo(
-    pool: mp.pool.Pool, who: str, level: int, first: int, games: int, seed: int
-) -> tuple[str, list[dict]]:
-    master = random.Random(seed * 31 + level * 2 + first)
-    tasks = [(who, "robot", master.getrandbits(32), "solo", level, first) for _ in range(games)]
-    out = _run(pool, tasks)
-    wins = sum(r["winner"] == 0 for r in out)
-    vp0 = sum(r["totals"][0] for r in out) / len(out)  # type: ignore[index]
-    vp1 = sum(r["totals"][1] for r in out) / len(out)  # type: ignore[index]
-    label = f"{who} vs robot {level}{'ab'[first]}"
-    return _line(label, wins, 0, len(out), (vp0, vp1)), out
+def _rate(wins: int, n: int) -> str:
+    lo, hi = wilson_interval(wins, n)
+    return f"{100 * wins / n:>6.1f}%  [{100 * lo:5.1f}%, {100 * hi:5.1f}%]"
 
 
-def timing(records: Iterable[dict]) -> list[str]:
+def line(row: Row, records: dict[Key, dict]) -> str:
+    wins, draws, n, vp_a, vp_b = tally(row, records)
+    wanted = len(row.games)
+    if n == 0:
+        return f"{row.label:<34} {n:>5}  no games recorded (0 of {wanted})"
+    out = f"{row.label:<34} {n:>5} {_rate(wins, n)}  draws {draws:>3}  VP {vp_a:5.1f} - {vp_b:5.1f}"
+    return out if n == wanted else f"{out}  ({n} of {wanted})"
+
+
+def _unique(keys: Iterable[Key]) -> list[Key]:
+    return list(dict.fromkeys(keys))
+
+
+def timing_stats(records: Iterable[dict]) -> dict[str, tuple[list[float], int, float]]:
+    """Per player name: its searched decisions' times, playouts and search seconds."""
     by: dict[str, tuple[list[float], list[float]]] = {}
     for r in records:
         for seat in (0, 1):
-            ts, tot = by.setdefault(str(r["names"][seat]), ([], [0, 0.0]))
+            ts, tot = by.setdefault(str(r["players"][seat]), ([], [0, 0.0]))
             ts.extend(r["times"][seat])
             tot[0] += r["iters"][seat]
             tot[1] += r["search_s"][seat]
-    lines = []
-    for name, (ts, (it, sec)) in sorted(by.items()):
-        if not ts:
+    return {name: (ts, int(it), sec) for name, (ts, (it, sec)) in by.items() if ts}
+
+
+def timing(records: Iterable[dict]) -> list[str]:
+    return [
+        f"{name:<8} searched decisions {len(ts):>6}  mean {statistics.fmean(ts):.3f} s  "
+        f"max {max(ts):.3f} s  playouts/s {it / max(sec, 1e-9):,.0f}"
+        for name, (ts, it, sec) in sorted(timing_stats(records).items())
+    ]
+
+
+def headline(rows: list[Row], records: dict[Key, dict], stats: dict) -> str:
+    parts = []
+    for row in rows:
+        bar = WIN_BARS.get((row.a, row.b))
+        if bar is None:
             continue
-        lines.append(
-            f"{name:<8} searched decisions {len(ts):>6}  mean {statistics.fmean(ts):.3f} s  "
-            f"max {max(ts):.3f} s  playouts/s {it / max(sec, 1e-9):,.0f}"
+        wins, _, n, _, _ = tally(row, records)
+        wanted = len(row.games)
+        if n == 0:
+            parts.append(f"{row.label} no games (0 of {wanted}; bar {100 * bar:.0f}%)")
+            continue
+        lo, hi = wilson_interval(wins, n)
+        share = "" if n == wanted else f"{n} of {wanted}; "
+        parts.append(
+            f"{row.label} {100 * wins / n:.1f}% [{100 * lo:.1f}%, {100 * hi:.1f}%] "
+            f"({share}bar {100 * bar:.0f}%)"
         )
-    return lines
+    name, limit = TIME_BAR
+    if name in stats:
+        parts.append(f"{name} max {max(stats[name][0]):.2f} s/decision (bar {limit} s)")
+    if not parts:
+        return "HEADLINE no pairing with a bar in this run (hard vs greedy, hard vs random)"
+    return "HEADLINE " + ", ".join(parts)
+
+
+def _order(rows: list[Row], interleave: bool, have: dict[Key, dict]) -> list[Key]:
+    """The games to play: the rows' missing games, row after row or round-robin."""
+    missing = [_unique(k for k, _ in row.games if k not in have) for row in rows]
+    if not interleave:
+        return _unique(k for keys in missing for k in keys)
+    out: list[Key] = []
+    for i in range(0, max(map(len, missing), default=0), 2):
+        for keys in missing:
+            out.extend(keys[i : i + 2])
+    return _unique(out)
+
+
+def _worker_init() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the pool
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _play_all(todo: list[Key], jobs: int, out: RecordFile) -> Iterator[tuple[int, dict]]:
+    """Play ``todo``, append each game to ``out`` as it finishes, and yield it."""
+    if jobs <= 1:
+        for i, task in enumerate(todo, 1):
+            rec = play(task)
+            out.append(rec)
+            yield i, rec
+        return
+    with mp.get_context("fork").Pool(jobs, initializer=_worker_init) as pool:
+        for i, rec in enumerate(pool.imap_unordered(play, todo, chunksize=1), 1):
+            out.append(rec)
+            yield i, rec
+
+
+def _progress(rows: list[Row], todo: list[Key], out: RecordFile, jobs: int) -> bool:
+    """Play the missing games with progress on stderr; False if interrupted."""
+    rows_of: dict[Key, list[Row]] = {}
+    for row in rows:
+        for k in _unique(k for k, _ in row.games):
+            rows_of.setdefault(k, []).append(row)
+    old = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    for sig, handler in old.items():
+        if handler is not signal.SIG_IGN:  # a run in the background ignores Ctrl-C
+            signal.signal(sig, out.stop)
+    games = _play_all(todo, jobs, out)
+    try:
+        for i, rec in games:
+            for row in rows_of.get(key_of(rec), []):
+                got = len(row.recorded(out.records))
+                if got == len(row.games):  # this pairing is complete: its line, as it comes
+                    print(f"  {line(row, out.records)}", file=sys.stderr, flush=True)
+                    recs = [r for r, _ in row.recorded(out.records)]
+                    for t in timing(_unique_records(recs)):
+                        print(f"      {t}", file=sys.stderr, flush=True)
+                elif i % 20 == 0:
+                    print(
+                        f"  ... {i}/{len(todo)} games played; {row.label}: "
+                        f"{got}/{len(row.games)} recorded",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+    except KeyboardInterrupt:
+        return False
+    finally:
+        games.close()  # stops the pool
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+    return True
+
+
+def _unique_records(recs: Iterable[dict]) -> list[dict]:
+    return list({key_of(r): r for r in recs}.values())
+
+
+def _estimate(rows: list[Row], records: dict[Key, dict], jobs: int) -> str | None:
+    """The time the missing games should take, from the wall time of the recorded games
+    of their pairing (none for a pairing without recorded games)."""
+    missing = {k: row for row in rows for k, _ in row.games if k not in records}
+    if not missing:
+        return None
+    mean: dict[int, float] = {}
+    for row in rows:
+        walls = [r["wall_s"] for r, _ in row.recorded(records) if "wall_s" in r]
+        if walls:
+            mean[id(row)] = statistics.fmean(walls)
+    timed = [mean[id(row)] for row in missing.values() if id(row) in mean]
+    if not timed:
+        return f"missing {len(missing)} games"
+    hours = sum(timed) / max(jobs, 1) / 3600
+    rest = "" if len(timed) == len(missing) else f" for {len(timed)} of them (others untimed)"
+    return f"missing {len(missing)} games: about {hours:.1f} h at {max(jobs, 1)} jobs{rest}"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -178,39 +459,73 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=6)
     ap.add_argument("--solo-ai", default="hard", help="the AI strength in the solo seat")
     ap.add_argument("--only", default="", help="comma list of pairings, 'solo', or A-B")
+    ap.add_argument(
+        "--records",
+        type=Path,
+        default=None,
+        help="JSON lines of finished games, read and extended "
+        "(default bench/results/ai-seed<seed>.jsonl)",
+    )
+    ap.add_argument("--report", action="store_true", help="only print the recorded games")
+    ap.add_argument(
+        "--interleave", action="store_true", help="play the pairings round-robin, 2 games each"
+    )
     args = ap.parse_args(argv)
+    path: Path = args.records or ROOT / "bench" / "results" / f"ai-seed{args.seed}.jsonl"
     only = [x for x in args.only.split(",") if x] or [*DUELS, "solo"]
-    plan: list[tuple[str, str] | None] = []  # in the order given; None: the solo levels
+    solo_games = args.solo_games or args.games
+    rows: list[Row] = []  # in the order given
     for x in only:
         if x == "solo":
-            plan.append(None)
-        else:
-            plan.append(DUELS.get(x) or tuple(x.split("~") if "~" in x else x.split("-")))
-    solo_games = args.solo_games or args.games
-    records: list[dict] = []
-    start = time.perf_counter()
-    print(f"bench/ai.py  games per pairing {args.games}, solo {solo_games}, seed {args.seed}")
-    print(f"{'pairing (A vs B): A wins':<34} {'games':>5} {'A win':>7}  {'95% interval':>16}")
-    with mp.get_context("fork").Pool(args.jobs) as pool:
-        for pairing in plan:
-            if pairing is not None:
-                line, rec = duel(pool, pairing[0], pairing[1], args.games, args.seed)
-                records += rec
-                print(line, flush=True)
-                for t in timing(rec):  # this pairing's thinking times, as they come
-                    print(f"    {t}", file=sys.stderr, flush=True)
-                continue
             for level in (1, 2, 3, 4):
                 for first in (0, 1):
                     for who in (args.solo_ai, "greedy"):
-                        line, rec = solo(pool, who, level, first, solo_games, args.seed)
-                        records += rec
-                        print(line, flush=True)
+                        rows.append(solo_row(who, level, first, solo_games, args.seed))
+            continue
+        a, b = DUELS.get(x) or tuple(x.split("~") if "~" in x else x.split("-"))
+        rows.append(duel_row(a, b, args.games, args.seed))
+    start = time.perf_counter()
+    complete = True
+    if args.report:
+        records, bad = read_records(path)
+    else:
+        out = RecordFile(path)
+        try:
+            bad = out.bad
+            todo = _order(rows, args.interleave, out.records)
+            print(
+                f"{path}: {len(out.records)} games recorded, {len(todo)} to play",
+                file=sys.stderr,
+                flush=True,
+            )
+            complete = _progress(rows, todo, out, args.jobs)
+            records = out.records
+        finally:
+            out.close()
+        if not complete:
+            print(f"interrupted: the games so far are in {path}", file=sys.stderr, flush=True)
+    if bad:
+        print(f"skipped {bad} unreadable line(s) of {path}", file=sys.stderr)
+    wanted = _unique(k for row in rows for k, _ in row.games)
+    used = [records[k] for k in wanted if k in records]
+    print(f"bench/ai.py  games per pairing {args.games}, solo {solo_games}, seed {args.seed}")
+    shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+    print(f"records {shown}: {len(used)} of the {len(wanted)} games wanted")
+    print(f"{'pairing (A vs B): A wins':<34} {'games':>5} {'A win':>7}  {'95% interval':>16}")
+    for row in rows:
+        print(line(row, records))
     print()
     print("seconds per searched decision (forced moves, answered without search, excluded):")
-    for line in timing(records):
-        print(line)
-    print(f"\ntotal time {time.perf_counter() - start:.0f} s")
+    for t in timing(used):
+        print(t)
+    print()
+    estimate = _estimate(rows, records, args.jobs)
+    if estimate:
+        print(estimate)
+    print(f"total time {time.perf_counter() - start:.0f} s")
+    print(headline(rows, records, timing_stats(used)))
+    if not complete:
+        raise SystemExit(130)
 
 
 if __name__ == "__main__":
