@@ -8,7 +8,8 @@ wins against ``hard``, then ``medium``, then ``easy`` (``RANK()``: ties share a 
 
 from __future__ import annotations
 
-import aiosqlite
+import sqlite3
+from contextlib import closing
 
 from db.rows import AiBoardRow, AiRecord, Page
 
@@ -48,17 +49,17 @@ def _records(values: tuple[int, ...]) -> list[AiRecord]:
     return out
 
 
-async def ai_records_of(conn: aiosqlite.Connection, user_id: int) -> list[AiRecord]:
+def ai_records_of(conn: sqlite3.Connection, user_id: int) -> list[AiRecord]:
     """A player's record against each strength they played, hardest first."""
-    async with conn.execute(
-        f"SELECT {_columns()} FROM ({_AI_RESULTS}) WHERE user_id = :u", {"u": user_id}
+    with closing(
+        conn.execute(f"SELECT {_columns()} FROM ({_AI_RESULTS}) WHERE user_id = :u", {"u": user_id})
     ) as cur:
-        row = await cur.fetchone()
+        row = cur.fetchone()
     return [] if row is None or row[0] is None else _records(tuple(row))
 
 
-async def ai_board(
-    conn: aiosqlite.Connection, *, guild_id: int | None, offset: int, limit: int
+def ai_board(
+    conn: sqlite3.Connection, *, guild_id: int | None, offset: int, limit: int
 ) -> Page[AiBoardRow]:
     """Everyone who finished a game against the AI (``guild_id``: in that server)."""
     if offset < 0 or not 1 <= limit <= MAX_LIMIT:
@@ -70,14 +71,14 @@ async def ai_board(
           FROM (SELECT user_id, {_columns()} FROM ({_AI_RESULTS}{where}) GROUP BY user_id)
     """
     params: dict[str, object] = {"guild": guild_id, "limit": limit, "offset": offset}
-    async with conn.execute(
-        f"{sql} ORDER BY rank, user_id LIMIT :limit OFFSET :offset", params
+    with closing(
+        conn.execute(f"{sql} ORDER BY rank, user_id LIMIT :limit OFFSET :offset", params)
     ) as cur:
         rows = [
             AiBoardRow(rank=r[0], user_id=r[1], records=_records(tuple(r[2:])))
-            for r in await cur.fetchall()
+            for r in cur.fetchall()
         ]
-    async with conn.execute(f"SELECT COUNT(*) FROM ({sql})", params) as cur:
-        counted = await cur.fetchone()
+    with closing(conn.execute(f"SELECT COUNT(*) FROM ({sql})", params)) as cur:
+        counted = cur.fetchone()
     total = 0 if counted is None else int(counted[0])
     return Page[AiBoardRow](rows=rows, total=total, offset=offset, limit=limit)

@@ -1,10 +1,9 @@
-"""What every part of the store shares: one connection, its lock, transactions, clock."""
+"""What every part of the store shares: one connection, its transactions, the clock."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+import sqlite3
+from collections.abc import Callable
 from datetime import datetime
 from types import TracebackType
 from typing import Self, TypeVar
@@ -12,35 +11,36 @@ from typing import Self, TypeVar
 import aiosqlite
 
 from db.clock import Clock, utcnow
-from db.connection import connect
+from db.connection import connect, run_in_thread
 from db.migrations import migrate
 
 T = TypeVar("T")
 
 
 class StoreBase:
-    """One aiosqlite connection; an ``asyncio.Lock`` keeps the tasks sharing it from
-    interleaving inside a transaction (SQLite transactions belong to a connection)."""
+    """One aiosqlite connection. Each store operation is one plain function run whole
+    in the connection's thread (:func:`~db.connection.run_in_thread`): the thread runs
+    them one after another, so tasks sharing the connection never interleave inside a
+    transaction, and an operation costs one trip to the thread however many statements
+    it has."""
 
     def __init__(self, conn: aiosqlite.Connection, clock: Clock = utcnow) -> None:
         self._conn = conn
         self._clock = clock
-        self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str, *, clock: Clock = utcnow) -> Self:
         """Open (creating if needed) the database at ``path`` and bring its schema up."""
         conn = await connect(path)
         try:
-            await migrate(conn)
+            await run_in_thread(conn, migrate)
         except BaseException:
             await conn.close()
             raise
         return cls(conn, clock)
 
     async def close(self) -> None:
-        async with self._lock:
-            await self._conn.close()
+        await self._conn.close()  # queued behind the operations already running
 
     async def __aenter__(self) -> Self:
         return self
@@ -53,22 +53,34 @@ class StoreBase:
     ) -> None:
         await self.close()
 
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """A ``BEGIN IMMEDIATE`` transaction: committed on exit, rolled back on error."""
-        async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._conn
-                await self._conn.execute("COMMIT")
-            except BaseException:
-                if self._conn.in_transaction:
-                    await self._conn.execute("ROLLBACK")
-                raise
+    async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """``fn`` in one ``BEGIN IMMEDIATE`` transaction: committed if it returns, rolled
+        back if it raises (and the exception passed on)."""
 
-    async def _read(self, fn: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
-        async with self._lock:
-            return await fn(self._conn)
+        def transaction(conn: sqlite3.Connection) -> T:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                out = fn(conn)
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            return out
+
+        return await run_in_thread(self._conn, transaction)
+
+    async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """``fn``'s reads in one read transaction: all of them see the same snapshot."""
+
+        def snapshot(conn: sqlite3.Connection) -> T:
+            conn.execute("BEGIN")
+            try:
+                return fn(conn)
+            finally:
+                conn.execute("COMMIT")
+
+        return await run_in_thread(self._conn, snapshot)
 
     def _now(self) -> datetime:
         return self._clock()

@@ -1,8 +1,15 @@
-"""Opening SQLite the way the store needs it: WAL, full sync, foreign keys, busy wait."""
+"""Opening SQLite the way the store needs it: WAL, full sync, foreign keys, busy wait;
+and running a whole store operation in the connection's own thread."""
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Callable
+from typing import TypeVar
+
 import aiosqlite
+
+T = TypeVar("T")
 
 #: How long a writer waits for another connection's write lock before giving up.
 BUSY_TIMEOUT_MS = 10_000
@@ -31,3 +38,18 @@ async def pragma(conn: aiosqlite.Connection, name: str) -> str:
     async with conn.execute(f"PRAGMA {name}") as cur:
         row = await cur.fetchone()
     return "" if row is None else str(row[0])
+
+
+async def run_in_thread(conn: aiosqlite.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
+    """Run ``fn`` on the raw connection in aiosqlite's worker thread: one hop there and
+    one back for a whole operation, however many statements it runs.
+
+    aiosqlite awaits each statement (and each fetch) separately; under load every such
+    hop waits for a busy event loop, so a move's dozen statements cost a dozen loop
+    turns. The worker runs queued functions one at a time, in order, so an operation
+    that begins and commits its own transaction is never interleaved with another.
+    ``_execute`` and ``_conn`` are aiosqlite's own queueing and raw connection (stable
+    since 0.17; tests/store/test_store_thread.py fails loudly if they change).
+    """
+    raw = conn._conn
+    return await conn._execute(fn, raw)

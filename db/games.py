@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
+import sqlite3
+from contextlib import closing
 from datetime import datetime
 from typing import Any, Literal
-
-import aiosqlite
 
 from db.clock import from_db, opt_from_db, opt_to_db
 from db.errors import GameClosed, GameNotFound, VersionConflict
@@ -69,21 +69,19 @@ def reminder_text(reminder_at: ReminderAt, now: datetime, deadline: datetime | N
     return opt_to_db(reminder_at)
 
 
-async def fetch_games(conn: aiosqlite.Connection, sql: str, params: tuple = ()) -> list[GameRow]:
-    async with conn.execute(sql, params) as cur:
-        return [game_from_row(r) for r in await cur.fetchall()]
+def fetch_games(conn: sqlite3.Connection, sql: str, params: tuple = ()) -> list[GameRow]:
+    with closing(conn.execute(sql, params)) as cur:
+        return [game_from_row(r) for r in cur.fetchall()]
 
 
-async def fetch_game(conn: aiosqlite.Connection, game_id: int) -> GameRow | None:
-    rows = await fetch_games(conn, f"{SELECT_GAME} WHERE id = ?", (game_id,))
+def fetch_game(conn: sqlite3.Connection, game_id: int) -> GameRow | None:
+    rows = fetch_games(conn, f"{SELECT_GAME} WHERE id = ?", (game_id,))
     return rows[0] if rows else None
 
 
-async def check_writable(
-    conn: aiosqlite.Connection, game_id: int, expected_version: int
-) -> GameRow:
+def check_writable(conn: sqlite3.Connection, game_id: int, expected_version: int) -> GameRow:
     """The game, if it is at ``expected_version`` and still open; raise otherwise."""
-    game = await fetch_game(conn, game_id)
+    game = fetch_game(conn, game_id)
     if game is None:
         raise GameNotFound(game_id)
     if game.version != expected_version:
@@ -93,8 +91,8 @@ async def check_writable(
     return game
 
 
-async def update_game(
-    conn: aiosqlite.Connection,
+def update_game(
+    conn: sqlite3.Connection,
     game: GameRow,
     *,
     status: str,
@@ -106,7 +104,7 @@ async def update_game(
 ) -> None:
     """Write the new state and bump the version, guarded by the version just checked."""
     closed = status not in OPEN_STATUSES
-    cur = await conn.execute(
+    cur = conn.execute(
         "UPDATE games SET status = ?, state = ?, version = version + 1,"
         " action_count = action_count + ?, deadline = ?, reminder_at = ?, reminder_sent = 0,"
         " updated_at = ?, finished_at = ? WHERE id = ? AND version = ?",

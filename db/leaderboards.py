@@ -8,7 +8,8 @@ reached the score first.
 
 from __future__ import annotations
 
-import aiosqlite
+import sqlite3
+from contextlib import closing
 
 from db import ai_records
 from db.clock import from_db
@@ -42,14 +43,14 @@ def _check_page(offset: int, limit: int) -> None:
         raise ValueError(f"need offset >= 0 and 1 <= limit <= {MAX_LIMIT}")
 
 
-async def _count(conn: aiosqlite.Connection, sql: str, params: dict[str, object]) -> int:
-    async with conn.execute(f"SELECT COUNT(*) FROM ({sql})", params) as cur:
-        row = await cur.fetchone()
+def _count(conn: sqlite3.Connection, sql: str, params: dict[str, object]) -> int:
+    with closing(conn.execute(f"SELECT COUNT(*) FROM ({sql})", params)) as cur:
+        row = cur.fetchone()
     return 0 if row is None else int(row[0])
 
 
-async def rating_board(
-    conn: aiosqlite.Connection, *, guild_id: int | None, offset: int, limit: int
+def rating_board(
+    conn: sqlite3.Connection, *, guild_id: int | None, offset: int, limit: int
 ) -> Page[RatingBoardRow]:
     """Rated players by rating. With ``guild_id``: those who played a duel in that
     server, with their wins/losses/draws there (the rating itself is global)."""
@@ -64,8 +65,10 @@ async def rating_board(
           FROM ({scoped}) AS s JOIN ratings AS r ON r.user_id = s.user_id
     """
     params: dict[str, object] = {"guild": guild_id, "limit": limit, "offset": offset}
-    async with conn.execute(
-        f"{sql} ORDER BY rank, r.rating DESC, r.user_id LIMIT :limit OFFSET :offset", params
+    with closing(
+        conn.execute(
+            f"{sql} ORDER BY rank, r.rating DESC, r.user_id LIMIT :limit OFFSET :offset", params
+        )
     ) as cur:
         rows = [
             RatingBoardRow(
@@ -78,9 +81,9 @@ async def rating_board(
                 losses=r[5],
                 draws=r[6],
             )
-            for r in await cur.fetchall()
+            for r in cur.fetchall()
         ]
-    total = await _count(conn, sql, params)
+    total = _count(conn, sql, params)
     return Page[RatingBoardRow](rows=rows, total=total, offset=offset, limit=limit)
 
 
@@ -99,8 +102,8 @@ def _best_solo_sql(where: str, partition: str) -> str:
     """
 
 
-async def solo_board(
-    conn: aiosqlite.Connection,
+def solo_board(
+    conn: sqlite3.Connection,
     *,
     level: int | None,
     guild_id: int | None,
@@ -126,8 +129,8 @@ async def solo_board(
         "limit": limit,
         "offset": offset,
     }
-    async with conn.execute(
-        f"{sql} ORDER BY rank, game_id LIMIT :limit OFFSET :offset", params
+    with closing(
+        conn.execute(f"{sql} ORDER BY rank, game_id LIMIT :limit OFFSET :offset", params)
     ) as cur:
         rows = [
             SoloBoardRow(
@@ -140,16 +143,17 @@ async def solo_board(
                 game_id=r[6],
                 finished_at=from_db(r[7]),
             )
-            for r in await cur.fetchall()
+            for r in cur.fetchall()
         ]
-    total = await _count(conn, sql, params)
+    total = _count(conn, sql, params)
     return Page[SoloBoardRow](rows=rows, total=total, offset=offset, limit=limit)
 
 
-async def player_stats(conn: aiosqlite.Connection, user_id: int) -> PlayerStats:
+def player_stats(conn: sqlite3.Connection, user_id: int) -> PlayerStats:
     """Everything ``/famiglia stats`` shows; zeros and empty lists for a new player."""
-    async with conn.execute(
-        """
+    with closing(
+        conn.execute(
+            """
         SELECT COUNT(*) FILTER (WHERE mode = 'duel'),
                COUNT(*) FILTER (WHERE mode = 'duel' AND winner IS seat),
                COUNT(*) FILTER (WHERE mode = 'duel' AND winner IS 1 - seat),
@@ -161,15 +165,18 @@ async def player_stats(conn: aiosqlite.Connection, user_id: int) -> PlayerStats:
                 UNION ALL
                 SELECT *, 1 AS seat FROM results WHERE player1 = :u AND player0 != :u)
         """,
-        {"u": user_id},
+            {"u": user_id},
+        )
     ) as cur:
-        counts = await cur.fetchone()
+        counts = cur.fetchone()
     assert counts is not None
-    async with conn.execute(
-        f"SELECT level, high_score, player_first, game_id, finished_at"
-        f" FROM ({_best_solo_sql('AND solo_user = :u', 'level')}) WHERE nth = 1"
-        " ORDER BY level",
-        {"u": user_id},
+    with closing(
+        conn.execute(
+            f"SELECT level, high_score, player_first, game_id, finished_at"
+            f" FROM ({_best_solo_sql('AND solo_user = :u', 'level')}) WHERE nth = 1"
+            " ORDER BY level",
+            {"u": user_id},
+        )
     ) as cur:
         best = [
             SoloBest(
@@ -179,7 +186,7 @@ async def player_stats(conn: aiosqlite.Connection, user_id: int) -> PlayerStats:
                 game_id=r[3],
                 finished_at=from_db(r[4]),
             )
-            for r in await cur.fetchall()
+            for r in cur.fetchall()
         ]
     return PlayerStats(
         user_id=user_id,
@@ -190,8 +197,8 @@ async def player_stats(conn: aiosqlite.Connection, user_id: int) -> PlayerStats:
         solo_games=counts[4],
         solo_wins=counts[5],
         average_vp=counts[6],
-        rating=await rating_of(conn, user_id),
-        rating_history=await rating_history(conn, user_id),
+        rating=rating_of(conn, user_id),
+        rating_history=rating_history(conn, user_id),
         best_solo=best,
-        ai_records=await ai_records.ai_records_of(conn, user_id),
+        ai_records=ai_records.ai_records_of(conn, user_id),
     )

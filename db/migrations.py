@@ -9,7 +9,8 @@ the file as it was. Never edit a released migration; append a new one.
 
 from __future__ import annotations
 
-import aiosqlite
+import sqlite3
+from contextlib import closing
 
 from db.errors import SchemaTooNew
 
@@ -120,33 +121,33 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1,)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-async def schema_version(conn: aiosqlite.Connection) -> int:
-    async with conn.execute("PRAGMA user_version") as cur:
-        row = await cur.fetchone()
+def schema_version(conn: sqlite3.Connection) -> int:
+    with closing(conn.execute("PRAGMA user_version")) as cur:
+        row = cur.fetchone()
     assert row is not None
     return int(row[0])
 
 
-async def migrate(conn: aiosqlite.Connection) -> int:
+def migrate(conn: sqlite3.Connection) -> int:
     """Apply every pending migration in one transaction; return the schema version.
 
     The connection must be in autocommit mode (``isolation_level=None``).
     """
-    if await schema_version(conn) == SCHEMA_VERSION:
+    if schema_version(conn) == SCHEMA_VERSION:
         return SCHEMA_VERSION
-    await conn.execute("BEGIN IMMEDIATE")
+    conn.execute("BEGIN IMMEDIATE")
     try:
-        current = await schema_version(conn)  # re-read under the write lock
+        current = schema_version(conn)  # re-read under the write lock
         if current > SCHEMA_VERSION:
             raise SchemaTooNew(
                 f"database schema is version {current}; this code knows up to {SCHEMA_VERSION}"
             )
         for statements in MIGRATIONS[current:]:
             for statement in statements:
-                await conn.execute(statement)
-        await conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        await conn.execute("COMMIT")
+                conn.execute(statement)
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("COMMIT")
     except BaseException:
-        await conn.execute("ROLLBACK")
+        conn.execute("ROLLBACK")
         raise
     return SCHEMA_VERSION

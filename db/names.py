@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable
+from contextlib import closing
 
-import aiosqlite
 
-
-async def display_names(conn: aiosqlite.Connection, user_ids: Iterable[int]) -> dict[int, str]:
+def display_names(conn: sqlite3.Connection, user_ids: Iterable[int]) -> dict[int, str]:
     """``user_id -> name`` for the users that have played; the newest game wins."""
     ids = sorted({i for i in user_ids if i})
     if not ids:
@@ -23,7 +23,7 @@ async def display_names(conn: aiosqlite.Connection, user_ids: Iterable[int]) -> 
         ) WHERE name IS NOT NULL AND name != '' ORDER BY id
     """
     names: dict[int, str] = {}
-    async with conn.execute(sql, [*ids, *ids]) as cursor:
-        async for uid, name in cursor:
+    with closing(conn.execute(sql, [*ids, *ids])) as cursor:
+        for uid, name in cursor:
             names[int(uid)] = str(name)  # later games overwrite earlier ones
     return names

@@ -6,10 +6,10 @@ order (``results.id``) reproduces the stored ratings bit for bit.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable
+from contextlib import closing
 from dataclasses import dataclass, field, replace
-
-import aiosqlite
 
 from db.clock import from_db
 from db.glicko import Glicko, rate_game
@@ -62,14 +62,14 @@ _SELECT = (
 )
 
 
-def _standing(row: aiosqlite.Row | tuple | None) -> _Standing:
+def _standing(row: sqlite3.Row | tuple | None) -> _Standing:
     if row is None:
         return _Standing()
     return _Standing(Glicko(row[1], row[2], row[3]), row[4], row[5], row[6], row[7], row[8])
 
 
-async def apply_duel_result(
-    conn: aiosqlite.Connection,
+def apply_duel_result(
+    conn: sqlite3.Connection,
     *,
     result_id: int,
     game_id: int,
@@ -80,12 +80,12 @@ async def apply_duel_result(
     """Rate one finished duel inside the caller's transaction, with its history rows."""
     before = []
     for user in players:
-        async with conn.execute(f"{_SELECT} WHERE user_id = ?", (user,)) as cur:
-            before.append(_standing(await cur.fetchone()))
+        with closing(conn.execute(f"{_SELECT} WHERE user_id = ?", (user,))) as cur:
+            before.append(_standing(cur.fetchone()))
     after = _step(before[0], before[1], winner, at)
     for user, s in zip(players, after, strict=True):
         g = s.glicko
-        await conn.execute(
+        conn.execute(
             "INSERT INTO ratings (user_id, rating, rd, volatility, games, wins, losses,"
             " draws, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,"
@@ -94,21 +94,23 @@ async def apply_duel_result(
             " updated_at = excluded.updated_at",
             (user, g.rating, g.rd, g.volatility, s.games, s.wins, s.losses, s.draws, at),
         )
-        await conn.execute(
+        conn.execute(
             "INSERT INTO rating_history (user_id, result_id, game_id, rating, rd, volatility,"
             " at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (user, result_id, game_id, g.rating, g.rd, g.volatility, at),
         )
 
 
-async def _duel_results(
-    conn: aiosqlite.Connection,
+def _duel_results(
+    conn: sqlite3.Connection,
 ) -> list[tuple[int, int, int, int, int | None, str]]:
-    async with conn.execute(
-        "SELECT id, game_id, player0, player1, winner, finished_at FROM results"
-        " WHERE mode = 'duel' ORDER BY id"
+    with closing(
+        conn.execute(
+            "SELECT id, game_id, player0, player1, winner, finished_at FROM results"
+            " WHERE mode = 'duel' ORDER BY id"
+        )
     ) as cur:
-        return [tuple(r) for r in await cur.fetchall()]  # type: ignore[misc]
+        return [tuple(r) for r in cur.fetchall()]  # type: ignore[misc]
 
 
 def replay(
@@ -121,43 +123,46 @@ def replay(
     return standings
 
 
-async def recompute_ratings(conn: aiosqlite.Connection) -> dict[int, RatingRow]:
+def recompute_ratings(conn: sqlite3.Connection) -> dict[int, RatingRow]:
     """Ratings as they follow from every stored duel result, replayed in order."""
-    return {u: s.row(u) for u, s in replay(await _duel_results(conn)).items()}
+    return {u: s.row(u) for u, s in replay(_duel_results(conn)).items()}
 
 
-async def stored_ratings(conn: aiosqlite.Connection) -> dict[int, RatingRow]:
-    async with conn.execute(_SELECT) as cur:
-        return {r[0]: _standing(r).row(r[0]) for r in await cur.fetchall()}
+def stored_ratings(conn: sqlite3.Connection) -> dict[int, RatingRow]:
+    with closing(conn.execute(_SELECT)) as cur:
+        return {r[0]: _standing(r).row(r[0]) for r in cur.fetchall()}
 
 
-async def rating_of(conn: aiosqlite.Connection, user_id: int) -> RatingRow | None:
-    async with conn.execute(f"{_SELECT} WHERE user_id = ?", (user_id,)) as cur:
-        row = await cur.fetchone()
+def rating_of(conn: sqlite3.Connection, user_id: int) -> RatingRow | None:
+    with closing(conn.execute(f"{_SELECT} WHERE user_id = ?", (user_id,))) as cur:
+        row = cur.fetchone()
     return None if row is None else _standing(row).row(user_id)
 
 
-async def rating_history(conn: aiosqlite.Connection, user_id: int) -> list[RatingPoint]:
-    async with conn.execute(
-        "SELECT game_id, rating, rd, at FROM rating_history WHERE user_id = ? ORDER BY result_id",
-        (user_id,),
+def rating_history(conn: sqlite3.Connection, user_id: int) -> list[RatingPoint]:
+    with closing(
+        conn.execute(
+            "SELECT game_id, rating, rd, at FROM rating_history WHERE user_id = ?"
+            " ORDER BY result_id",
+            (user_id,),
+        )
     ) as cur:
         return [
             RatingPoint(game_id=r[0], rating=r[1], rd=r[2], at=from_db(r[3]))
-            for r in await cur.fetchall()
+            for r in cur.fetchall()
         ]
 
 
-async def rebuild_ratings(conn: aiosqlite.Connection) -> int:
+def rebuild_ratings(conn: sqlite3.Connection) -> int:
     """Rewrite ratings and their history from the results, inside the caller's transaction.
 
     For when the rating rules change. Returns the number of duel results replayed.
     """
-    results = await _duel_results(conn)
-    await conn.execute("DELETE FROM rating_history")
-    await conn.execute("DELETE FROM ratings")
+    results = _duel_results(conn)
+    conn.execute("DELETE FROM rating_history")
+    conn.execute("DELETE FROM ratings")
     for result_id, game_id, p0, p1, winner, at in results:
-        await apply_duel_result(
+        apply_duel_result(
             conn, result_id=result_id, game_id=game_id, players=(p0, p1), winner=winner, at=at
         )
     return len(results)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import sqlite3
+from contextlib import closing
 from typing import Any
-
-import aiosqlite
 
 from db.clock import from_db
 from db.ratings import apply_duel_result
@@ -33,8 +33,8 @@ def result_from_row(r: Any) -> ResultRow:
     )
 
 
-async def insert_result(
-    conn: aiosqlite.Connection,
+def insert_result(
+    conn: sqlite3.Connection,
     *,
     game_id: int,
     mode: str,
@@ -44,31 +44,33 @@ async def insert_result(
     at: str,
 ) -> int:
     """Store a result inside the caller's transaction; a duel also updates both ratings."""
-    async with conn.execute(
-        "INSERT INTO results (game_id, mode, guild_id, player0, player1, total0, total1,"
-        " winner, reason, level, first_seat, high_score, finished_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        (
-            game_id,
-            mode,
-            guild_id,
-            players[0],
-            players[1],
-            record.totals[0],
-            record.totals[1],
-            record.winner,
-            record.reason,
-            record.level,
-            record.first_seat,
-            record.high_score,
-            at,
-        ),
+    with closing(
+        conn.execute(
+            "INSERT INTO results (game_id, mode, guild_id, player0, player1, total0, total1,"
+            " winner, reason, level, first_seat, high_score, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (
+                game_id,
+                mode,
+                guild_id,
+                players[0],
+                players[1],
+                record.totals[0],
+                record.totals[1],
+                record.winner,
+                record.reason,
+                record.level,
+                record.first_seat,
+                record.high_score,
+                at,
+            ),
+        )
     ) as cur:
-        row = await cur.fetchone()
+        row = cur.fetchone()
     assert row is not None
     result_id = int(row[0])
     if mode == "duel":
-        await apply_duel_result(
+        apply_duel_result(
             conn,
             result_id=result_id,
             game_id=game_id,
@@ -79,20 +81,22 @@ async def insert_result(
     return result_id
 
 
-async def result_of_game(conn: aiosqlite.Connection, game_id: int) -> ResultRow | None:
-    async with conn.execute(f"SELECT {_COLUMNS} FROM results WHERE game_id = ?", (game_id,)) as cur:
-        row = await cur.fetchone()
+def result_of_game(conn: sqlite3.Connection, game_id: int) -> ResultRow | None:
+    with closing(
+        conn.execute(f"SELECT {_COLUMNS} FROM results WHERE game_id = ?", (game_id,))
+    ) as cur:
+        row = cur.fetchone()
     return None if row is None else result_from_row(row)
 
 
-async def results_of_user(
-    conn: aiosqlite.Connection, user_id: int, *, limit: int = 10
-) -> list[ResultRow]:
+def results_of_user(conn: sqlite3.Connection, user_id: int, *, limit: int = 10) -> list[ResultRow]:
     """The user's most recent results, newest first."""
-    async with conn.execute(
-        f"SELECT {_COLUMNS} FROM results WHERE player0 = ?1"
-        f" UNION ALL SELECT {_COLUMNS} FROM results WHERE player1 = ?1 AND player0 != ?1"
-        " ORDER BY id DESC LIMIT ?2",
-        (user_id, limit),
+    with closing(
+        conn.execute(
+            f"SELECT {_COLUMNS} FROM results WHERE player0 = ?1"
+            f" UNION ALL SELECT {_COLUMNS} FROM results WHERE player1 = ?1 AND player0 != ?1"
+            " ORDER BY id DESC LIMIT ?2",
+            (user_id, limit),
+        )
     ) as cur:
-        return [result_from_row(r) for r in await cur.fetchall()]
+        return [result_from_row(r) for r in cur.fetchall()]

@@ -28,14 +28,15 @@ class ResultsApi(StoreBase):
         Prefer ``commit_move(..., result=...)``/``set_status(..., result=...)``, which
         store the result in the same transaction as the final move.
         """
-        async with self._write() as conn:
-            game = await fetch_game(conn, game_id)
+
+        def record(conn: sqlite3.Connection) -> ResultRow | None:
+            game = fetch_game(conn, game_id)
             if game is None:
                 raise GameNotFound(game_id)
             if game.status not in ("finished", "forfeited"):
                 raise StoreError(f"game {game_id} is {game.status}: it has no result yet")
             try:
-                await results.insert_result(
+                results.insert_result(
                     conn,
                     game_id=game_id,
                     mode=game.mode,
@@ -46,7 +47,9 @@ class ResultsApi(StoreBase):
                 )
             except sqlite3.IntegrityError as exc:
                 raise StoreError(f"game {game_id} already has a result") from exc
-            row = await results.result_of_game(conn, game_id)
+            return results.result_of_game(conn, game_id)
+
+        row = await self._write(record)
         assert row is not None
         return row
 
@@ -69,8 +72,7 @@ class ResultsApi(StoreBase):
 
     async def rebuild_ratings(self) -> int:
         """Rewrite ratings and history from the results (after a change of rating rules)."""
-        async with self._write() as conn:
-            return await ratings.rebuild_ratings(conn)
+        return await self._write(ratings.rebuild_ratings)
 
     async def rating_board(
         self, *, guild_id: int | None = None, offset: int = 0, limit: int = 10

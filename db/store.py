@@ -3,8 +3,8 @@
 Every write is one ``BEGIN IMMEDIATE`` transaction, committed before the method
 returns. Writes that change a game are versioned: the caller passes the version it
 read, and a :class:`~db.errors.VersionConflict` means another write won and nothing of
-this one was stored. One connection per ``Store``; an ``asyncio.Lock`` keeps the
-tasks sharing it from interleaving inside a transaction.
+this one was stored. One connection per ``Store``; each method's SQL runs as one
+function in the connection's thread (see :class:`~db.base.StoreBase`).
 """
 
 from __future__ import annotations
@@ -14,8 +14,6 @@ import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
-
-import aiosqlite
 
 from db import games as g
 from db import results
@@ -51,31 +49,33 @@ class Store(ResultsApi):
         options_json = json.dumps(options or {}, sort_keys=True, separators=(",", ":"))
         now = self._now()
         stamp = to_db(now)
+        params = (
+            mode,
+            guild_id,
+            channel_id,
+            players[0],
+            players[1],
+            status,
+            seed,
+            options_json,
+            state_json,
+            opt_to_db(deadline),
+            g.reminder_text(reminder_at, now, deadline),
+            stamp,
+            stamp,
+        )
+
+        def insert(conn: sqlite3.Connection) -> GameRow | None:
+            row = conn.execute(
+                "INSERT INTO games (mode, guild_id, channel_id, player0, player1, status,"
+                " seed, options, state, deadline, reminder_at, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                params,
+            ).fetchone()
+            return g.fetch_game(conn, int(row[0]))
+
         try:
-            async with self._write() as conn:
-                async with conn.execute(
-                    "INSERT INTO games (mode, guild_id, channel_id, player0, player1, status,"
-                    " seed, options, state, deadline, reminder_at, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                    (
-                        mode,
-                        guild_id,
-                        channel_id,
-                        players[0],
-                        players[1],
-                        status,
-                        seed,
-                        options_json,
-                        state_json,
-                        opt_to_db(deadline),
-                        g.reminder_text(reminder_at, now, deadline),
-                        stamp,
-                        stamp,
-                    ),
-                ) as cur:
-                    row = await cur.fetchone()
-                assert row is not None
-                game = await g.fetch_game(conn, int(row[0]))
+            game = await self._write(insert)
         except sqlite3.IntegrityError as exc:
             if "games.channel_id" in str(exc):
                 raise ChannelBusy(channel_id) from exc
@@ -115,13 +115,13 @@ class Store(ResultsApi):
         return rows[-1] if rows else None
 
     async def action_log(self, game_id: int) -> list[ActionRow]:
-        async def run(conn: aiosqlite.Connection) -> list[ActionRow]:
-            async with conn.execute(
+        def run(conn: sqlite3.Connection) -> list[ActionRow]:
+            rows = conn.execute(
                 "SELECT game_id, seq, actor, action, created_at FROM actions"
                 " WHERE game_id = ? ORDER BY seq",
                 (game_id,),
-            ) as cur:
-                return [g.action_from_row(r) for r in await cur.fetchall()]
+            ).fetchall()
+            return [g.action_from_row(r) for r in rows]
 
         return await self._read(run)
 
@@ -206,14 +206,15 @@ class Store(ResultsApi):
             raise ValueError("a result is recorded only when the game is finished or forfeited")
         now = self._now()
         stamp = to_db(now)
-        async with self._write() as conn:
-            game = await g.check_writable(conn, game_id, expected_version)
-            await conn.executemany(
+
+        def change(conn: sqlite3.Connection) -> GameRow | None:
+            game = g.check_writable(conn, game_id, expected_version)
+            conn.executemany(
                 "INSERT INTO actions (game_id, seq, actor, action, created_at)"
                 " VALUES (?, ?, ?, ?, ?)",
                 [(game_id, game.action_count + i, actor, a, stamp) for i, a in enumerate(actions)],
             )
-            await g.update_game(
+            g.update_game(
                 conn,
                 game,
                 status=status,
@@ -224,7 +225,7 @@ class Store(ResultsApi):
                 now=stamp,
             )
             if result is not None:
-                await results.insert_result(
+                results.insert_result(
                     conn,
                     game_id=game_id,
                     mode=game.mode,
@@ -233,33 +234,39 @@ class Store(ResultsApi):
                     record=result,
                     at=stamp,
                 )
-            updated = await g.fetch_game(conn, game_id)
+            return g.fetch_game(conn, game_id)
+
+        updated = await self._write(change)
         assert updated is not None
         return updated
 
     async def set_table_message(self, game_id: int, channel_id: int, message_id: int) -> None:
         """Where the game's public table is; not versioned (it is not game state)."""
-        async with self._write() as conn:
-            cur = await conn.execute(
+
+        def update(conn: sqlite3.Connection) -> None:
+            cur = conn.execute(
                 "UPDATE games SET table_channel_id = ?, table_message_id = ? WHERE id = ?",
                 (channel_id, message_id, game_id),
             )
             if cur.rowcount != 1:
                 raise GameNotFound(game_id)
 
+        await self._write(update)
+
     async def mark_reminder_sent(self, game_id: int, *, expected_version: int) -> GameRow | None:
         """Record that this turn's reminder went out; None if the game moved on meanwhile.
 
         Not a version bump: a reminder changes no game state.
         """
-        async with self._write() as conn:
-            cur = await conn.execute(
+
+        def mark(conn: sqlite3.Connection) -> GameRow | None:
+            cur = conn.execute(
                 f"UPDATE games SET reminder_sent = 1 WHERE id = ? AND version = ? AND {g.OPEN}",
                 (game_id, expected_version),
             )
-            if cur.rowcount != 1:
-                return None
-            return await g.fetch_game(conn, game_id)
+            return g.fetch_game(conn, game_id) if cur.rowcount == 1 else None
+
+        return await self._write(mark)
 
     async def due_deadlines(self, now: datetime) -> list[GameRow]:
         """Open games (challenges included) whose deadline is at or before ``now``."""
@@ -286,13 +293,12 @@ class Store(ResultsApi):
     async def next_deadline(self) -> datetime | None:
         """The earliest pending deadline or unsent reminder of any open game, for a timer."""
 
-        async def run(conn: aiosqlite.Connection) -> datetime | None:
-            async with conn.execute(
+        def run(conn: sqlite3.Connection) -> datetime | None:
+            row = conn.execute(
                 f"SELECT MIN(t) FROM (SELECT MIN(deadline) AS t FROM games WHERE {g.OPEN}"
                 f" AND deadline IS NOT NULL UNION ALL SELECT MIN(reminder_at) FROM games"
                 f" WHERE {g.OPEN} AND reminder_at IS NOT NULL AND reminder_sent = 0)"
-            ) as cur:
-                row = await cur.fetchone()
+            ).fetchone()
             return None if row is None else opt_from_db(row[0])
 
         return await self._read(run)

@@ -39,9 +39,17 @@ def emit(line: str) -> None:
 
 
 def tracer(rng: random.Random, jitter_ms: float) -> object:
+    reading = False  # inside a read snapshot (plain BEGIN ... COMMIT): not reported
+
     def trace(statement: str) -> None:
-        verb = statement.split(None, 1)[0].upper() if statement.strip() else "?"
-        if verb in ("BEGIN", "INSERT", "UPDATE", "COMMIT", "ROLLBACK"):
+        nonlocal reading
+        words = statement.split()
+        verb = words[0].upper() if words else "?"
+        if verb == "BEGIN" and len(words) == 1:
+            reading = True
+        elif reading:
+            reading = verb != "COMMIT"
+        elif verb in ("BEGIN", "INSERT", "UPDATE", "COMMIT", "ROLLBACK"):
             if jitter_ms > 0:
                 time.sleep(rng.uniform(0, jitter_ms) / 1000)
             emit(f"T {verb}")
