@@ -144,7 +144,7 @@ class AiService:
                     log.error("the AI chose an illegal key %s in game %s", key, game_id)
                     raise
                 try:
-                    return await service._commit_move(now, state, new, ROBOT, [action], events)
+                    return await service._commit_move(now, state, new, ROBOT, [action], [events])
                 except Refusal:
                     continue  # another process committed first
 

@@ -19,16 +19,16 @@ def initial_state(game: GameRow) -> GameState:
     return new_game(game.seed, mode=mode, first=opts.get("first"), level=opts.get("level"))  # type: ignore[arg-type]
 
 
-def replay_events(game: GameRow, action_jsons: Sequence[str], count: int) -> list[Event]:
-    """The events of the last ``count`` actions of the log."""
+def replay_events(game: GameRow, action_jsons: Sequence[str], count: int) -> list[list[Event]]:
+    """The events of each of the last ``count`` actions of the log, oldest first."""
     state = initial_state(game)
-    events: list[Event] = []
+    groups: list[list[Event]] = []
     start = max(0, len(action_jsons) - count)
     for i, text in enumerate(action_jsons):
         happened = state.apply(parse_action(text))
         if i >= start:
-            events.extend(happened)
-    return events
+            groups.append(happened)
+    return groups
 
 
 def replay_state(game: GameRow, action_jsons: Sequence[str]) -> GameState:

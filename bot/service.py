@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 from bot.history import replay_events
+from bot.recent import KEEP, RecentMoves
 from db.errors import ChannelBusy, GameClosed, VersionConflict
 from db.rows import ROBOT, GameRow, ResultRecord
 from db.store import Store
@@ -71,6 +72,7 @@ class GameService:
         self.clock = clock
         self._rng = rng or random.SystemRandom()
         self._locks: dict[int, asyncio.Lock] = {}
+        self._recent = RecentMoves()
         #: Called after every write that may move a deadline (the turn timer listens).
         self.listeners: list[Callable[[], None]] = []
 
@@ -92,9 +94,16 @@ class GameService:
         return game, GameState.from_json(game.state_json)
 
     async def recent_events(self, game: GameRow, count: int) -> list[Event]:
-        """The events of the last ``count`` actions, rebuilt from seed and log."""
-        log = await self.store.action_log(game.id)
-        return replay_events(game, [row.action_json for row in log], count)
+        """The events of the last ``count`` actions of ``game`` as read: kept from this
+        process's own commits, else rebuilt once from seed and log."""
+        events = self._recent.get(game.id, game.action_count, count)
+        if events is None:
+            log = await self.store.action_log(game.id)
+            texts = [row.action_json for row in log[: game.action_count]]
+            groups = replay_events(game, texts, KEEP)
+            self._recent.fill(game.id, len(texts), groups)
+            events = [event for group in groups[-count:] if count for event in group]
+        return events
 
     # --------------------------------------------------------------- challenges
     async def challenge(
@@ -166,12 +175,10 @@ class GameService:
                 if not actions:
                     raise IllegalAction("Nothing to do: choose a move first.")
                 new = state.copy()
-                events: list[Event] = []
-                for action in actions:
-                    events.extend(new.apply(action, seat))
+                groups = [new.apply(action, seat) for action in actions]
             except IllegalAction as error:
                 raise Refusal(str(error)) from None
-            return await self._commit_move(game, state, new, user_id, actions, events)
+            return await self._commit_move(game, state, new, user_id, actions, groups)
 
     def _seat_to_act(self, game: GameRow, state: GameState, user_id: int) -> int:
         seat = game.seat_of(user_id)
@@ -192,8 +199,10 @@ class GameService:
         new: GameState,
         user_id: int,
         actions: Sequence[Action],
-        events: list[Event],
+        groups: Sequence[list[Event]],
     ) -> Moved:
+        """Commit ``actions`` (``groups``: the events of each) that took ``before`` to
+        ``new``; the deadline and the result follow from the new state."""
         turn_passed = to_move(new) != to_move(before)
         ended = new.over
         result = self._score_result(new) if ended else None
@@ -207,8 +216,17 @@ class GameService:
             deadline = game.deadline  # the same turn goes on; its clock keeps running
         status = "finished" if ended else "active"
         row = await self._write(
-            game, user_id, actions, new, status, deadline, keep=not turn_passed, result=result
+            game,
+            user_id,
+            actions,
+            new,
+            status,
+            deadline,
+            keep=not turn_passed,
+            result=result,
+            groups=groups,
         )
+        events = [event for group in groups for event in group]
         return Moved(row, new, events, turn_passed, ended, result)
 
     @staticmethod
@@ -234,9 +252,11 @@ class GameService:
         *,
         keep: bool = False,
         result: ResultRecord | None = None,
+        groups: Sequence[list[Event]] | None = None,
     ) -> GameRow:
         """Commit, version-checked. ``keep``: the same turn goes on, so its reminder
-        stays where it was (and is not sent twice)."""
+        stays where it was (and is not sent twice). ``groups``: each action's events,
+        kept for the table's move log."""
         reminder: datetime | Literal["half"] | None = "half"
         if keep:
             reminder = None if game.reminder_sent else game.reminder_at
@@ -264,6 +284,10 @@ class GameService:
                 )
         except (VersionConflict, GameClosed):
             raise Refusal(CONFLICT) from None
+        if row.status in ("challenge", "active"):
+            self._recent.extend(game.id, game.action_count, row.action_count, groups or [])
+        else:
+            self._recent.forget(game.id)  # its final table replays once
         self._changed()
         return row
 

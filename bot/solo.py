@@ -174,7 +174,7 @@ class SoloService:
             new = state.copy()
             action = RobotTurn()
             events = new.apply(action)
-            return await service._commit_move(game, state, new, ROBOT, [action], events)
+            return await service._commit_move(game, state, new, ROBOT, [action], [events])
 
     async def pending_robot_games(self) -> list[GameRow]:
         """Open solo games waiting for the robot (a restart came between two commits)."""

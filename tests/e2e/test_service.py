@@ -42,3 +42,44 @@ async def test_two_processes_racing_on_one_game_apply_one_move(tmp_path):
     finally:
         await first.close()
         await second.close()
+
+
+async def test_the_tables_last_moves_match_a_replay_whichever_process_moved(tmp_path):
+    """The move log the table shows (kept in memory per process) always equals the
+    replay of the stored log, also when the other process made the last moves."""
+    from bot.history import replay_events
+    from engine import GameState
+
+    path = str(tmp_path / "recent.db")
+    first, second = await Store.open(path), await Store.open(path)
+    try:
+        a, b = service(first, 1), service(second, 2)
+        game = await a.challenge(1, 10, 100, 200, ["Ann", "Ben"])
+        await a.answer_challenge(game.id, 200, "accept")
+        rng = random.Random(5)
+        for turn in range(80):
+            row = await first.get_game(game.id)
+            assert row is not None
+            state = GameState.from_json(row.state_json)
+            if state.over:
+                break
+            svc = a if rng.random() < 0.7 else b
+            mover = row.players[state.current]
+            choice = rng.choice(state.legal_actions())
+            await svc.play(game.id, mover, row.action_count, lambda _s, c=choice: [c])
+            row = await first.get_game(game.id)
+            assert row is not None
+            if svc is a and turn and row.status == "active":  # own move: from memory
+                reads = first.action_log
+                first.action_log = None  # type: ignore[assignment]
+                assert await a.recent_events(row, 12) is not None
+                first.action_log = reads  # type: ignore[method-assign]
+            log = [r.action_json for r in await first.action_log(game.id)]
+            for count in (0, 1, 12):
+                want = [e for g in replay_events(row, log, count) for e in g]
+                assert await a.recent_events(row, count) == want, (turn, count)
+                assert await b.recent_events(row, count) == want, (turn, count)
+        assert turn > 20
+    finally:
+        await first.close()
+        await second.close()
