@@ -117,6 +117,7 @@ async def load(args: argparse.Namespace, db: Path) -> tuple[Tally, float, int, A
         ]
         if unfinished:
             players.tally.problems.append(f"{unfinished} games not over")
+    await bot.close()  # SimCord detaches the bot but leaves its store and AI pool open
     simdrive.on_answer = None
     return players.tally, elapsed, finished, probe
 
@@ -135,6 +136,7 @@ async def startup(db: Path) -> float:
     async with simcord.run(bot, check_errors=True) as env:
         env.create_guild("Famiglia Club", id=GUILD)
         ready = time.perf_counter() - started
+    await bot.close()
     return ready
 
 
