@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import logging
 import random
+import re
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -22,7 +24,7 @@ from cogs.ai_command import install as install_ai
 from cogs.extra_commands import install
 from cogs.famiglia import FamigliaCog
 from cogs.flows import Flows
-from cogs.items import DYNAMIC_ITEMS
+from cogs.items import DYNAMIC_ITEMS, answer_unknown_control
 from cogs.timer import TurnTimer
 from db.store import Store
 
@@ -71,6 +73,22 @@ class FamigliaBot(commands.Bot):
         self.settings = settings
         self.sync_global = sync_global
         self.rng = rng  # the seeds of new games; None: the system's randomness
+        self._item_templates: list[re.Pattern[str]] = []
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Register the items and remember their id templates (see on_interaction)."""
+        self._item_templates += [item.__discord_ui_compiled_template__ for item in items]
+        super().add_dynamic_items(*items)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """discord.py drops a component whose id matches no registered item without a
+        word; the user would see "This interaction failed". Every control the bot
+        draws is a dynamic item, so anything else gets a clear answer here."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not any(t.fullmatch(custom_id) for t in self._item_templates):
+            await answer_unknown_control(interaction)
 
     async def setup_hook(self) -> None:
         clock = discord.utils.utcnow

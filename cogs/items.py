@@ -10,6 +10,7 @@ two-player hand, the solo DM table and the table of a game against the AI.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
@@ -250,3 +251,15 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ActionButton,
     ActionSelect,
 )
+
+UNKNOWN_CONTROL = (
+    "That control is from an older version of this bot and no longer works. "
+    "`/famiglia board` shows your game's table with fresh buttons."
+)
+
+
+async def answer_unknown_control(interaction: discord.Interaction) -> None:
+    """Answer a component whose id matches none of the bot's items (an old message, or
+    a client sending ids the bot never made) instead of letting it fail silently."""
+    with contextlib.suppress(discord.HTTPException):  # expired meanwhile: nothing to tell
+        await interaction.response.send_message(UNKNOWN_CONTROL, ephemeral=True)

@@ -159,6 +159,14 @@ class World:
         [result] = await self._dispatch([who], message, data)
         return result
 
+    async def forged_click(
+        self, who: MemberActor, message: Any, custom_id: str
+    ) -> simcord.InteractionResult:
+        """A button interaction with an id the message never carried (an old client)."""
+        [result] = await self._dispatch([who], message, {"custom_id": custom_id,
+                                                          "component_type": 2})  # fmt: skip
+        return result
+
     async def click_together(
         self, actors: list[MemberActor], message: Any, custom_id: str
     ) -> list[simcord.InteractionResult]:

@@ -75,6 +75,19 @@ async def test_garbage_select_values_are_refused(world: World):
     assert (after.version, after.state_json) == (before.version, before.state_json)
 
 
+async def test_a_control_the_bot_never_made_gets_an_answer(world: World):
+    """An id matching none of the bot's items (an old release's button, a forged client)
+    is answered privately instead of failing silently, and changes nothing."""
+    game_id = await world.start_game(world.alice, world.bob)
+    mover, _ = await who_moves(world, game_id)
+    before = await world.game(game_id)
+    table = await world.table(game_id)
+    for custom_id in ("fam:oldbutton:1", "fam:do:1", "something-else"):
+        refused(await world.forged_click(mover, table, custom_id), "no longer works")
+    after = await world.game(game_id)
+    assert (after.version, after.state_json) == (before.version, before.state_json)
+
+
 async def test_a_stale_button_is_refused(world: World):
     game_id = await world.start_game(world.alice, world.bob)
     mover, _ = await who_moves(world, game_id)

@@ -60,6 +60,7 @@ def forged_ids(rng: random.Random, games: list[int], seen: list[str]) -> str:
         f"fam:accept:{g}", f"fam:decline:{g}", f"fam:cancel:{g}", f"fam:rematch:{g}",
         f"fam:so:{g}:{seq}:8.0.0", f"fam:sp:{g}:{seq}:take",
         "fam:rulespage", rng.choice(seen) if seen else "fam:rules",
+        f"fam:gone:{g}", "nonsense", f"fam:do:{g}",  # match no item: answered all the same
     ])  # fmt: skip
 
 
