@@ -9,7 +9,6 @@ wins against ``hard``, then ``medium``, then ``easy`` (``RANK()``: ties share a 
 from __future__ import annotations
 
 import sqlite3
-from contextlib import closing
 
 from db.rows import AiBoardRow, AiRecord, Page
 
@@ -51,10 +50,10 @@ def _records(values: tuple[int, ...]) -> list[AiRecord]:
 
 def ai_records_of(conn: sqlite3.Connection, user_id: int) -> list[AiRecord]:
     """A player's record against each strength they played, hardest first."""
-    with closing(
-        conn.execute(f"SELECT {_columns()} FROM ({_AI_RESULTS}) WHERE user_id = :u", {"u": user_id})
-    ) as cur:
-        row = cur.fetchone()
+    cur = conn.execute(
+        f"SELECT {_columns()} FROM ({_AI_RESULTS}) WHERE user_id = :u", {"u": user_id}
+    )
+    row = cur.fetchone()
     return [] if row is None or row[0] is None else _records(tuple(row))
 
 
@@ -71,14 +70,11 @@ def ai_board(
           FROM (SELECT user_id, {_columns()} FROM ({_AI_RESULTS}{where}) GROUP BY user_id)
     """
     params: dict[str, object] = {"guild": guild_id, "limit": limit, "offset": offset}
-    with closing(
-        conn.execute(f"{sql} ORDER BY rank, user_id LIMIT :limit OFFSET :offset", params)
-    ) as cur:
-        rows = [
-            AiBoardRow(rank=r[0], user_id=r[1], records=_records(tuple(r[2:])))
-            for r in cur.fetchall()
-        ]
-    with closing(conn.execute(f"SELECT COUNT(*) FROM ({sql})", params)) as cur:
-        counted = cur.fetchone()
+    cur = conn.execute(f"{sql} ORDER BY rank, user_id LIMIT :limit OFFSET :offset", params)
+    rows = [
+        AiBoardRow(rank=r[0], user_id=r[1], records=_records(tuple(r[2:]))) for r in cur.fetchall()
+    ]
+    cur = conn.execute(f"SELECT COUNT(*) FROM ({sql})", params)
+    counted = cur.fetchone()
     total = 0 if counted is None else int(counted[0])
     return Page[AiBoardRow](rows=rows, total=total, offset=offset, limit=limit)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from contextlib import closing
 from datetime import datetime
 from typing import Any, Literal
 
@@ -70,8 +69,8 @@ def reminder_text(reminder_at: ReminderAt, now: datetime, deadline: datetime | N
 
 
 def fetch_games(conn: sqlite3.Connection, sql: str, params: tuple = ()) -> list[GameRow]:
-    with closing(conn.execute(sql, params)) as cur:
-        return [game_from_row(r) for r in cur.fetchall()]
+    cur = conn.execute(sql, params)
+    return [game_from_row(r) for r in cur.fetchall()]
 
 
 def fetch_game(conn: sqlite3.Connection, game_id: int) -> GameRow | None:

@@ -9,7 +9,6 @@ reached the score first.
 from __future__ import annotations
 
 import sqlite3
-from contextlib import closing
 
 from db import ai_records
 from db.clock import from_db
@@ -44,8 +43,8 @@ def _check_page(offset: int, limit: int) -> None:
 
 
 def _count(conn: sqlite3.Connection, sql: str, params: dict[str, object]) -> int:
-    with closing(conn.execute(f"SELECT COUNT(*) FROM ({sql})", params)) as cur:
-        row = cur.fetchone()
+    cur = conn.execute(f"SELECT COUNT(*) FROM ({sql})", params)
+    row = cur.fetchone()
     return 0 if row is None else int(row[0])
 
 
@@ -65,24 +64,22 @@ def rating_board(
           FROM ({scoped}) AS s JOIN ratings AS r ON r.user_id = s.user_id
     """
     params: dict[str, object] = {"guild": guild_id, "limit": limit, "offset": offset}
-    with closing(
-        conn.execute(
-            f"{sql} ORDER BY rank, r.rating DESC, r.user_id LIMIT :limit OFFSET :offset", params
+    cur = conn.execute(
+        f"{sql} ORDER BY rank, r.rating DESC, r.user_id LIMIT :limit OFFSET :offset", params
+    )
+    rows = [
+        RatingBoardRow(
+            rank=r[0],
+            user_id=r[1],
+            rating=r[2],
+            rd=r[3],
+            provisional=r[3] > PROVISIONAL_RD,
+            wins=r[4],
+            losses=r[5],
+            draws=r[6],
         )
-    ) as cur:
-        rows = [
-            RatingBoardRow(
-                rank=r[0],
-                user_id=r[1],
-                rating=r[2],
-                rd=r[3],
-                provisional=r[3] > PROVISIONAL_RD,
-                wins=r[4],
-                losses=r[5],
-                draws=r[6],
-            )
-            for r in cur.fetchall()
-        ]
+        for r in cur.fetchall()
+    ]
     total = _count(conn, sql, params)
     return Page[RatingBoardRow](rows=rows, total=total, offset=offset, limit=limit)
 
@@ -129,31 +126,28 @@ def solo_board(
         "limit": limit,
         "offset": offset,
     }
-    with closing(
-        conn.execute(f"{sql} ORDER BY rank, game_id LIMIT :limit OFFSET :offset", params)
-    ) as cur:
-        rows = [
-            SoloBoardRow(
-                rank=r[0],
-                user_id=r[1],
-                high_score=r[2],
-                level=r[3],
-                first_seat=r[4],
-                player_first=None if r[5] is None else bool(r[5]),
-                game_id=r[6],
-                finished_at=from_db(r[7]),
-            )
-            for r in cur.fetchall()
-        ]
+    cur = conn.execute(f"{sql} ORDER BY rank, game_id LIMIT :limit OFFSET :offset", params)
+    rows = [
+        SoloBoardRow(
+            rank=r[0],
+            user_id=r[1],
+            high_score=r[2],
+            level=r[3],
+            first_seat=r[4],
+            player_first=None if r[5] is None else bool(r[5]),
+            game_id=r[6],
+            finished_at=from_db(r[7]),
+        )
+        for r in cur.fetchall()
+    ]
     total = _count(conn, sql, params)
     return Page[SoloBoardRow](rows=rows, total=total, offset=offset, limit=limit)
 
 
 def player_stats(conn: sqlite3.Connection, user_id: int) -> PlayerStats:
     """Everything ``/famiglia stats`` shows; zeros and empty lists for a new player."""
-    with closing(
-        conn.execute(
-            """
+    cur = conn.execute(
+        """
         SELECT COUNT(*) FILTER (WHERE mode = 'duel'),
                COUNT(*) FILTER (WHERE mode = 'duel' AND winner IS seat),
                COUNT(*) FILTER (WHERE mode = 'duel' AND winner IS 1 - seat),
@@ -165,29 +159,26 @@ def player_stats(conn: sqlite3.Connection, user_id: int) -> PlayerStats:
                 UNION ALL
                 SELECT *, 1 AS seat FROM results WHERE player1 = :u AND player0 != :u)
         """,
-            {"u": user_id},
-        )
-    ) as cur:
-        counts = cur.fetchone()
+        {"u": user_id},
+    )
+    counts = cur.fetchone()
     assert counts is not None
-    with closing(
-        conn.execute(
-            f"SELECT level, high_score, player_first, game_id, finished_at"
-            f" FROM ({_best_solo_sql('AND solo_user = :u', 'level')}) WHERE nth = 1"
-            " ORDER BY level",
-            {"u": user_id},
+    cur = conn.execute(
+        f"SELECT level, high_score, player_first, game_id, finished_at"
+        f" FROM ({_best_solo_sql('AND solo_user = :u', 'level')}) WHERE nth = 1"
+        " ORDER BY level",
+        {"u": user_id},
+    )
+    best = [
+        SoloBest(
+            level=r[0],
+            high_score=r[1],
+            player_first=None if r[2] is None else bool(r[2]),
+            game_id=r[3],
+            finished_at=from_db(r[4]),
         )
-    ) as cur:
-        best = [
-            SoloBest(
-                level=r[0],
-                high_score=r[1],
-                player_first=None if r[2] is None else bool(r[2]),
-                game_id=r[3],
-                finished_at=from_db(r[4]),
-            )
-            for r in cur.fetchall()
-        ]
+        for r in cur.fetchall()
+    ]
     return PlayerStats(
         user_id=user_id,
         duel_games=counts[0],

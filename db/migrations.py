@@ -10,7 +10,6 @@ the file as it was. Never edit a released migration; append a new one.
 from __future__ import annotations
 
 import sqlite3
-from contextlib import closing
 
 from db.errors import SchemaTooNew
 
@@ -122,8 +121,8 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 
 def schema_version(conn: sqlite3.Connection) -> int:
-    with closing(conn.execute("PRAGMA user_version")) as cur:
-        row = cur.fetchone()
+    cur = conn.execute("PRAGMA user_version")
+    row = cur.fetchone()
     assert row is not None
     return int(row[0])
 

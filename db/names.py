@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
-from contextlib import closing
 
 
 def display_names(conn: sqlite3.Connection, user_ids: Iterable[int]) -> dict[int, str]:
@@ -23,7 +22,7 @@ def display_names(conn: sqlite3.Connection, user_ids: Iterable[int]) -> dict[int
         ) WHERE name IS NOT NULL AND name != '' ORDER BY id
     """
     names: dict[int, str] = {}
-    with closing(conn.execute(sql, [*ids, *ids])) as cursor:
-        for uid, name in cursor:
-            names[int(uid)] = str(name)  # later games overwrite earlier ones
+    cursor = conn.execute(sql, [*ids, *ids])
+    for uid, name in cursor:
+        names[int(uid)] = str(name)  # later games overwrite earlier ones
     return names

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
-from contextlib import closing
 from dataclasses import dataclass, field, replace
 
 from db.clock import from_db
@@ -80,8 +79,8 @@ def apply_duel_result(
     """Rate one finished duel inside the caller's transaction, with its history rows."""
     before = []
     for user in players:
-        with closing(conn.execute(f"{_SELECT} WHERE user_id = ?", (user,))) as cur:
-            before.append(_standing(cur.fetchone()))
+        cur = conn.execute(f"{_SELECT} WHERE user_id = ?", (user,))
+        before.append(_standing(cur.fetchone()))
     after = _step(before[0], before[1], winner, at)
     for user, s in zip(players, after, strict=True):
         g = s.glicko
@@ -104,13 +103,11 @@ def apply_duel_result(
 def _duel_results(
     conn: sqlite3.Connection,
 ) -> list[tuple[int, int, int, int, int | None, str]]:
-    with closing(
-        conn.execute(
-            "SELECT id, game_id, player0, player1, winner, finished_at FROM results"
-            " WHERE mode = 'duel' ORDER BY id"
-        )
-    ) as cur:
-        return [tuple(r) for r in cur.fetchall()]  # type: ignore[misc]
+    cur = conn.execute(
+        "SELECT id, game_id, player0, player1, winner, finished_at FROM results"
+        " WHERE mode = 'duel' ORDER BY id"
+    )
+    return [tuple(r) for r in cur.fetchall()]  # type: ignore[misc]
 
 
 def replay(
@@ -129,28 +126,24 @@ def recompute_ratings(conn: sqlite3.Connection) -> dict[int, RatingRow]:
 
 
 def stored_ratings(conn: sqlite3.Connection) -> dict[int, RatingRow]:
-    with closing(conn.execute(_SELECT)) as cur:
-        return {r[0]: _standing(r).row(r[0]) for r in cur.fetchall()}
+    cur = conn.execute(_SELECT)
+    return {r[0]: _standing(r).row(r[0]) for r in cur.fetchall()}
 
 
 def rating_of(conn: sqlite3.Connection, user_id: int) -> RatingRow | None:
-    with closing(conn.execute(f"{_SELECT} WHERE user_id = ?", (user_id,))) as cur:
-        row = cur.fetchone()
+    cur = conn.execute(f"{_SELECT} WHERE user_id = ?", (user_id,))
+    row = cur.fetchone()
     return None if row is None else _standing(row).row(user_id)
 
 
 def rating_history(conn: sqlite3.Connection, user_id: int) -> list[RatingPoint]:
-    with closing(
-        conn.execute(
-            "SELECT game_id, rating, rd, at FROM rating_history WHERE user_id = ?"
-            " ORDER BY result_id",
-            (user_id,),
-        )
-    ) as cur:
-        return [
-            RatingPoint(game_id=r[0], rating=r[1], rd=r[2], at=from_db(r[3]))
-            for r in cur.fetchall()
-        ]
+    cur = conn.execute(
+        "SELECT game_id, rating, rd, at FROM rating_history WHERE user_id = ? ORDER BY result_id",
+        (user_id,),
+    )
+    return [
+        RatingPoint(game_id=r[0], rating=r[1], rd=r[2], at=from_db(r[3])) for r in cur.fetchall()
+    ]
 
 
 def rebuild_ratings(conn: sqlite3.Connection) -> int:

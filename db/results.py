@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-from contextlib import closing
 from typing import Any
 
 from db.clock import from_db
@@ -44,29 +43,27 @@ def insert_result(
     at: str,
 ) -> int:
     """Store a result inside the caller's transaction; a duel also updates both ratings."""
-    with closing(
-        conn.execute(
-            "INSERT INTO results (game_id, mode, guild_id, player0, player1, total0, total1,"
-            " winner, reason, level, first_seat, high_score, finished_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-            (
-                game_id,
-                mode,
-                guild_id,
-                players[0],
-                players[1],
-                record.totals[0],
-                record.totals[1],
-                record.winner,
-                record.reason,
-                record.level,
-                record.first_seat,
-                record.high_score,
-                at,
-            ),
-        )
-    ) as cur:
-        row = cur.fetchone()
+    cur = conn.execute(
+        "INSERT INTO results (game_id, mode, guild_id, player0, player1, total0, total1,"
+        " winner, reason, level, first_seat, high_score, finished_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        (
+            game_id,
+            mode,
+            guild_id,
+            players[0],
+            players[1],
+            record.totals[0],
+            record.totals[1],
+            record.winner,
+            record.reason,
+            record.level,
+            record.first_seat,
+            record.high_score,
+            at,
+        ),
+    )
+    row = cur.fetchone()
     assert row is not None
     result_id = int(row[0])
     if mode == "duel":
@@ -82,21 +79,17 @@ def insert_result(
 
 
 def result_of_game(conn: sqlite3.Connection, game_id: int) -> ResultRow | None:
-    with closing(
-        conn.execute(f"SELECT {_COLUMNS} FROM results WHERE game_id = ?", (game_id,))
-    ) as cur:
-        row = cur.fetchone()
+    cur = conn.execute(f"SELECT {_COLUMNS} FROM results WHERE game_id = ?", (game_id,))
+    row = cur.fetchone()
     return None if row is None else result_from_row(row)
 
 
 def results_of_user(conn: sqlite3.Connection, user_id: int, *, limit: int = 10) -> list[ResultRow]:
     """The user's most recent results, newest first."""
-    with closing(
-        conn.execute(
-            f"SELECT {_COLUMNS} FROM results WHERE player0 = ?1"
-            f" UNION ALL SELECT {_COLUMNS} FROM results WHERE player1 = ?1 AND player0 != ?1"
-            " ORDER BY id DESC LIMIT ?2",
-            (user_id, limit),
-        )
-    ) as cur:
-        return [result_from_row(r) for r in cur.fetchall()]
+    cur = conn.execute(
+        f"SELECT {_COLUMNS} FROM results WHERE player0 = ?1"
+        f" UNION ALL SELECT {_COLUMNS} FROM results WHERE player1 = ?1 AND player0 != ?1"
+        " ORDER BY id DESC LIMIT ?2",
+        (user_id, limit),
+    )
+    return [result_from_row(r) for r in cur.fetchall()]
