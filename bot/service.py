@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -71,7 +72,11 @@ class GameService:
         self.challenge_timeout = challenge_timeout
         self.clock = clock
         self._rng = rng or random.SystemRandom()
-        self._locks: dict[int, asyncio.Lock] = {}
+        # Weak: a game's lock lives while someone holds or waits for it, so a bot that
+        # runs for months keeps no lock per game it ever saw.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
         self._recent = RecentMoves()
         #: Called after every write that may move a deadline (the turn timer listens).
         self.listeners: list[Callable[[], None]] = []

@@ -83,3 +83,20 @@ async def test_the_tables_last_moves_match_a_replay_whichever_process_moved(tmp_
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_games_lock_is_shared_while_in_use_and_then_let_go(tmp_path):
+    """Two callers of one game get the same lock; once nobody holds it the service
+    keeps nothing of it (a long-running bot must not keep a lock per game ever seen)."""
+    import gc
+
+    store = await Store.open(str(tmp_path / "locks.db"))
+    try:
+        svc = service(store, 3)
+        async with svc.lock(7) as _:
+            assert svc.lock(7) is svc.lock(7)
+            assert svc.lock(7).locked()
+        gc.collect()
+        assert len(svc._locks) == 0
+    finally:
+        await store.close()
