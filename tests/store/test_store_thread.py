@@ -14,12 +14,20 @@ from contextlib import contextmanager
 
 import pytest
 
-from db import ResultRecord, Store, VersionConflict
+from db import GameRow, ResultRecord, Store, VersionConflict
 from db.connection import run_in_thread
 
 from .conftest import new_game
 
 MOVE = ['{"type":"refresh","index":2}', '{"type":"take","index":0}']
+
+
+async def move(store: Store, game_id: int, version: int, **changes: object) -> GameRow:
+    """Commit MOVE at ``version``; ``changes`` override status, deadline, result."""
+    fields: dict[str, object] = {"status": "active", "deadline": None, **changes}
+    return await store.commit_move(
+        game_id, expected_version=version, actor=11, actions=MOVE, state_json="{}", **fields
+    )  # type: ignore[arg-type]
 
 
 @contextmanager
@@ -44,16 +52,7 @@ async def test_a_move_with_its_result_is_one_trip(store: Store) -> None:
     game = await new_game(store, (11, 22))
     result = ResultRecord(totals=(30, 20), winner=0, reason="score")
     with trips(store) as queued:
-        row = await store.commit_move(
-            game.id,
-            expected_version=game.version,
-            actor=11,
-            actions=MOVE,
-            state_json="{}",
-            status="finished",
-            deadline=None,
-            result=result,
-        )
+        row = await move(store, game.id, game.version, status="finished", result=result)
     assert len(queued) == 1  # version check, 2 actions, state, result, ratings: one hop
     assert (row.version, row.action_count) == (game.version + 1, 2)
     assert (await store.get_result(game.id)) is not None
@@ -71,15 +70,7 @@ async def test_a_read_is_one_trip(store: Store, read: str) -> None:
 async def test_a_refused_write_leaves_no_transaction_open(store: Store) -> None:
     game = await new_game(store, (11, 22))
     with pytest.raises(VersionConflict):
-        await store.commit_move(
-            game.id,
-            expected_version=game.version + 5,
-            actor=11,
-            actions=MOVE,
-            state_json="{}",
-            status="active",
-            deadline=None,
-        )
+        await move(store, game.id, game.version + 5)
     assert not await run_in_thread(store._conn, lambda c: c.in_transaction)
     assert await store.action_log(game.id) == []
 
@@ -91,15 +82,7 @@ async def test_operations_queued_together_never_interleave(store: Store) -> None
 
     async def attempt() -> bool:
         try:
-            await store.commit_move(
-                game.id,
-                expected_version=game.version,
-                actor=11,
-                actions=MOVE,
-                state_json="{}",
-                status="active",
-                deadline=None,
-            )
+            await move(store, game.id, game.version)
         except VersionConflict:
             return False
         return True
