@@ -107,7 +107,8 @@ class GameService:
             texts = [row.action_json for row in log[: game.action_count]]
             groups = replay_events(game, texts, KEEP)
             self._recent.fill(game.id, len(texts), groups)
-            events = [event for group in groups[-count:] if count for event in group]
+            events = self._recent.get(game.id, len(texts), count)
+            assert events is not None  # just filled for exactly this count
         return events
 
     # --------------------------------------------------------------- challenges
