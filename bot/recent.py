@@ -38,13 +38,11 @@ class RecentMoves:
         """What a replay of the first ``action_count`` actions gave."""
         self._games[game_id] = (action_count, deque(groups, maxlen=KEEP))
 
-    def extend(
-        self, game_id: int, before: int, after: int, groups: Sequence[list[Event]] | None
-    ) -> None:
-        """A commit took the game from ``before`` to ``after`` actions with ``groups``
-        (None: unknown); without a matching entry the game is forgotten."""
+    def extend(self, game_id: int, before: int, after: int, groups: Sequence[list[Event]]) -> None:
+        """A commit took the game from ``before`` to ``after`` actions with ``groups``;
+        without a matching entry (or groups for every action) the game is forgotten."""
         entry = self._games.get(game_id)
-        if entry is None or entry[0] != before or groups is None or len(groups) != after - before:
+        if entry is None or entry[0] != before or len(groups) != after - before:
             self._games.pop(game_id, None)
             return
         entry[1].extend(groups)
@@ -52,6 +50,3 @@ class RecentMoves:
 
     def forget(self, game_id: int) -> None:
         self._games.pop(game_id, None)
-
-    def __len__(self) -> int:
-        return len(self._games)
