@@ -66,6 +66,7 @@ DUELS = {
     "hard-greedy": ("hard", "greedy"),
     "hard-medium": ("hard", "medium"),
     "medium-easy": ("medium", "easy"),
+    "hard-easy": ("hard", "easy"),
 }
 
 #: The bars of issue 6, summed up by the HEADLINE line: A's win rate against B ...
