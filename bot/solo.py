@@ -12,10 +12,12 @@ idempotent: it does nothing unless the engine says it is the robot's decision).
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.history import initial_state
+from bot.recent import KEEP
 from bot.service import GameService, Moved, Refusal
 from db.errors import ChannelBusy
 from db.rows import ROBOT, GameRow
@@ -25,6 +27,8 @@ from engine.cards import code
 
 ROBOT_NAME = "Robot gangster"
 LEVELS = (1, 2, 3, 4)
+#: Solo games whose replay is kept in memory, the most recently shown ones.
+KEPT_GAMES = 256
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,20 +102,46 @@ class History:
     robot: RobotReport | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A solo game's log replayed up to ``count`` actions: the state it leads to, the
+    robot's last report and the events of the last KEEP actions. The log is append-only,
+    so a replay is brought up to date by applying only the actions after ``count``."""
+
+    count: int
+    state: GameState
+    robot: RobotReport | None
+    groups: tuple[list[Event], ...]
+
+    @classmethod
+    def start(cls, game: GameRow) -> Replay:
+        return cls(0, initial_state(game), None, ())
+
+    def advance(self, action_jsons: Sequence[str]) -> Replay:
+        """This replay with the next actions of the log applied (``self`` unchanged)."""
+        if not action_jsons:
+            return self
+        state = self.state.copy()
+        report = self.robot
+        groups = list(self.groups)
+        for text in action_jsons:
+            action = parse_action(text)
+            before = state.copy() if isinstance(action, RobotTurn) else None
+            happened = state.apply(action)
+            if before is not None:
+                report = robot_report(before, happened) or report
+            groups.append(happened)
+        return Replay(self.count + len(action_jsons), state, report, tuple(groups[-KEEP:]))
+
+    def history(self, recent: int) -> History:
+        if recent > KEEP:
+            raise ValueError(f"only the last {KEEP} actions are kept")
+        groups = self.groups[-recent:] if recent else ()
+        return History([e for group in groups for e in group], self.robot)
+
+
 def replay_history(game: GameRow, action_jsons: Sequence[str], recent: int = 6) -> History:
-    state = initial_state(game)
-    events: list[Event] = []
-    report: RobotReport | None = None
-    start = max(0, len(action_jsons) - recent)
-    for i, text in enumerate(action_jsons):
-        action = parse_action(text)
-        before = state.copy() if isinstance(action, RobotTurn) else None
-        happened = state.apply(action)
-        if before is not None:
-            report = robot_report(before, happened) or report
-        if i >= start:
-            events.extend(happened)
-    return History(events, report)
+    return Replay.start(game).advance(action_jsons).history(recent)
 
 
 class SoloService:
@@ -121,6 +151,7 @@ class SoloService:
         self.service = service
         self.store = service.store
         self._rng = rng or random.SystemRandom()
+        self._replays: OrderedDict[int, Replay] = OrderedDict()
 
     async def active(self, user_id: int) -> GameRow | None:
         return await self.store.active_solo_game_for_user(user_id)
@@ -185,5 +216,24 @@ class SoloService:
         return waiting
 
     async def history(self, game: GameRow, recent: int = 6) -> History:
-        log = await self.store.action_log(game.id)
-        return replay_history(game, [row.action_json for row in log], recent)
+        """The table's history of ``game`` as read: a kept replay brought up to date with
+        the log's new actions only (the whole log after a restart)."""
+        kept = self._replays.get(game.id)
+        if kept is None or kept.count > game.action_count:  # none, or ahead of this row
+            kept = Replay.start(game)
+        if kept.count < game.action_count:
+            log = await self.store.action_log(game.id, since=kept.count)
+            texts = [row.action_json for row in log[: game.action_count - kept.count]]
+            kept = kept.advance(texts)
+        self._keep(game.id, kept)
+        return kept.history(recent)
+
+    def _keep(self, game_id: int, replay: Replay) -> None:
+        """Keep the newest replay of each recently shown game (concurrent readers may
+        bring back an older one: it is not kept over a newer)."""
+        old = self._replays.get(game_id)
+        if old is None or old.count <= replay.count:
+            self._replays[game_id] = replay
+        self._replays.move_to_end(game_id)
+        while len(self._replays) > KEPT_GAMES:
+            self._replays.popitem(last=False)

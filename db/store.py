@@ -114,12 +114,14 @@ class Store(ResultsApi):
         rows = [r for r in await self.open_games_for_user(user_id) if r.mode == "solo"]
         return rows[-1] if rows else None
 
-    async def action_log(self, game_id: int) -> list[ActionRow]:
+    async def action_log(self, game_id: int, *, since: int = 0) -> list[ActionRow]:
+        """The game's actions in order, from the ``since``-th (0 = the first) on."""
+
         def run(conn: sqlite3.Connection) -> list[ActionRow]:
             rows = conn.execute(
                 "SELECT game_id, seq, actor, action, created_at FROM actions"
-                " WHERE game_id = ? ORDER BY seq",
-                (game_id,),
+                " WHERE game_id = ? AND seq >= ? ORDER BY seq",
+                (game_id, since),
             ).fetchall()
             return [g.action_from_row(r) for r in rows]
 
