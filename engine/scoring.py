@@ -42,8 +42,10 @@ def _best_card(s: GameState, seat: int) -> str:
 def result(s: GameState) -> ResultView:
     """The final (or current) standing: rule 7.2 points, 7.3 best card, 7.4 cascade.
 
-    In solo games seat 0 is the player; the robot wins every tie that survives the
-    cascade (RULING 9.10.4) and a won game scores 2 x yours - robot's (9.10.3).
+    In solo games seat 0 is the player and a VP tie gets only the best-card comparison
+    of 7.3: RULING 9.10.4 says "apply the 2-player tie-break (highest single card); if
+    that also ties, count it as not beating the gangster", so the 7.4 cascade is not
+    played and the robot wins. A won game scores 2 x yours - robot's (9.10.3).
     """
     t0, t1 = total(s, 0), total(s, 1)
     winner: int | None
@@ -55,6 +57,8 @@ def result(s: GameState) -> ResultView:
         l0, l1 = _vp_list(s, 0), _vp_list(s, 1)
         winner, decided = None, "draw"
         why = f"Both have {t0} VP and cards of equal value: a shared win."
+        if s.mode == "solo":  # the best card only (9.10.4); 2-player: the 7.4 cascade
+            l0, l1 = l0[:1], l1[:1]
         for i, (a, b) in enumerate(zip(l0, l1, strict=False)):
             if a != b:
                 winner = 0 if a > b else 1
@@ -78,7 +82,10 @@ def result(s: GameState) -> ResultView:
     if s.mode == "solo":
         if winner is None:
             winner = ROBOT_SEAT
-            why += " A tie does not beat the robot gangster."
+            why = (
+                f"Both have {t0} VP and equally valuable best cards: a tie does not beat "
+                "the robot gangster."
+            )
         if winner == 0:
             high = 2 * t0 - t1
     return ResultView(
