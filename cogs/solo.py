@@ -29,6 +29,10 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 NOBODY = discord.AllowedMentions.none()
 DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
+DM_BUSY = (
+    "Our DMs already have a game against the AI running: finish or forfeit it there "
+    "before you start a solo game (`/famiglia resume` in our DMs brings its table back)."
+)
 
 
 def closed_dms_text(server: str | None) -> str:
@@ -109,9 +113,10 @@ class SoloFlows:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             dm = user.dm_channel or await user.create_dm()
-            await dm.send(
-                f"🎲 Your solo game against the robot gangster, level {level_tag(level, first)}:"
-            )
+            busy = await self.store.active_game_in_channel(dm.id) is not None
+            if not busy:  # else a game against the AI runs there: announce no solo game
+                tag = level_tag(level, first)
+                await dm.send(f"🎲 Your solo game against the robot gangster, level {tag}:")
         except discord.Forbidden as error:
             text = closed_dms_text(interaction.guild.name)
             if error.code != DM_CLOSED:
@@ -124,6 +129,8 @@ class SoloFlows:
                 "Discord did not let me open our DMs just now; nothing was started. "
                 "Please try again in a moment.",
             )
+        if busy:
+            return await self.refuse(interaction, DM_BUSY)
         try:
             moved = await self.solo.start(
                 user_id=user.id,
