@@ -190,13 +190,13 @@ class AiFlows:
     def kick(
         self, game_id: int, interaction: Interaction | None = None, said: list[str] | None = None
     ) -> None:
-        """Run the AI's turn in the background unless it already runs. ``interaction``:
-        the human's private hand to refresh after the turn, whose move is summed up in ``said``."""
-        running = self._turns.get(game_id)
-        if running is not None and not running.done():
-            return
+        """Run the AI's turn in the background. ``interaction``: the human's private hand
+        to refresh after the turn, whose move is summed up in ``said``. A turn of this game
+        still running (the player may move again while it shows its end) is let finish
+        first: the new one then plays whatever the AI has to decide."""
+        previous = self._turns.get(game_id)
         task = asyncio.create_task(
-            self._turn(game_id, interaction, said or []), name=f"famiglia-ai-{game_id}"
+            self._turn(game_id, interaction, said or [], previous), name=f"famiglia-ai-{game_id}"
         )
         self._turns[game_id] = task
         task.add_done_callback(lambda done: self._forget(game_id, done))
@@ -205,7 +205,15 @@ class AiFlows:
         if self._turns.get(game_id) is task:
             del self._turns[game_id]
 
-    async def _turn(self, game_id: int, interaction: Interaction | None, said: list[str]) -> None:
+    async def _turn(
+        self,
+        game_id: int,
+        interaction: Interaction | None,
+        said: list[str],
+        previous: asyncio.Task[None] | None = None,
+    ) -> None:
+        if previous is not None:
+            await previous  # never raises but CancelledError (the bot closing: so does this)
         last_edit = time.monotonic()
         moved: Moved | None = None
         lines: list[str] = []
@@ -220,16 +228,16 @@ class AiFlows:
                     last_edit = time.monotonic()
             if moved is None:
                 return
-            await self.update_table(moved.game, moved.state)
+            # The game as it is now: the player may have forfeited while the AI thought.
+            game, state = await self.service.load(game_id)
+            await self.update_table(game, state)
             if moved.ended:
-                await self.announce_end(moved.game, moved.state)
+                await self.announce_end(game, state)
             if interaction is not None:
-                end = "Your turn." if moved.game.is_open else "🏁 The game is over."
+                end = "Your turn." if game.is_open else "🏁 The game is over."
                 note = "\n".join([*said, *lines[-10:], end])
                 with contextlib.suppress(discord.HTTPException):
-                    await interaction.edit_original_response(
-                        **await self._hand(moved.game, moved.state, note)
-                    )
+                    await interaction.edit_original_response(**await self._hand(game, state, note))
         except Exception:
             log.exception("the AI's turn in game %s failed", game_id)
 
