@@ -68,6 +68,10 @@ def parse_key(text: str) -> Action | None:
         return None
 
 
+#: The most of a typed value a refusal repeats (a message holds at most 2000 characters).
+ECHO = 60
+
+
 def short(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -131,7 +135,8 @@ def resolve(state: GameState, kinds: Iterable[str], text: str) -> Action:
         raise IllegalAction("That is not possible at this point of the turn.")
     listed = ", ".join(c.label for c in options[:5])
     more = " …" if len(options) > 5 else ""
-    raise IllegalAction(f"{text!r} is not one of the choices now. Choose from: {listed}{more}")
+    said = short(text.strip(), ECHO)  # typed by hand it may be thousands of characters long
+    raise IllegalAction(f"{said!r} is not one of the choices now. Choose from: {listed}{more}")
 
 
 _CARD = re.compile(r"\b([FABM])([0-4])\b", re.IGNORECASE)

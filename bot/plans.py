@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.choices import DECISION_OF, Choice, card_sets, choices, resolve, short
+from bot.choices import DECISION_OF, ECHO, Choice, card_sets, choices, resolve, short
 from engine import Action, GameState, IllegalAction, prompt
 
 
@@ -81,7 +81,7 @@ def _walk(
         words = [] if value.strip().casefold() == NOTHING else value.replace(",", " ").split()
         for word in words:
             if current.decision != DECISION_OF[step.kind]:
-                raise IllegalAction(f"Too many cards: {value!r}.")
+                raise IllegalAction(f"Too many cards: {short(value.strip(), ECHO)!r}.")
             do(resolve(current, [step.kind], word))
         if step.kind == "exchange_take" and current.decision == "exchange_take":
             do(resolve(current, ["exchange_done"], "stop"))

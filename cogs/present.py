@@ -62,7 +62,7 @@ def result_text(game: GameRow, state: GameState, record: ResultRow | None) -> st
     t0, t1 = final.totals
     head = f"{names[0]} {t0} VP · {names[1]} {t1} VP."
     if final.winner is None:
-        return f"{head} {final.explanation} It is a shared win."
+        return f"{head} {final.explanation}"  # the explanation says it is a shared win
     return f"{head} {final.explanation} **{names[final.winner]} wins.**"
 
 
