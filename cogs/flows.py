@@ -8,8 +8,9 @@ channel (``get_partial_message(id).edit``), never through a stored interaction.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -85,6 +86,10 @@ class Flows:
             game, state = await self.service.load(game_id)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
+        if game.status == "challenge":  # the cards are dealt, but nobody may see them yet
+            return await self.refuse(
+                interaction, "The game has not started: the challenge is not accepted yet."
+            )
         await self._show_hand(interaction, game, state)
 
     async def _show_hand(
@@ -120,11 +125,21 @@ class Flows:
             )
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        await interaction.response.send_message(
-            present.challenge_text(game, self.challenge_minutes),
-            view=table_controls(game),
-            allowed_mentions=users(opponent.id),
-        )
+        await self._post_challenge(interaction, game)
+
+    async def _post_challenge(self, interaction: Interaction, game: GameRow) -> None:
+        """Answer with the new challenge ``game``. If Discord takes no answer, nobody
+        saw the challenge: it is withdrawn, so it does not hold the channel."""
+        try:
+            await interaction.response.send_message(
+                present.challenge_text(game, self.challenge_minutes),
+                view=table_controls(game),
+                allowed_mentions=users(game.players[1]),
+            )
+        except discord.HTTPException:
+            with contextlib.suppress(Refusal):
+                await self.service.answer_challenge(game.id, game.players[0], "cancel")
+            raise
         message = await interaction.original_response()
         await self.service.store.set_table_message(game.id, message.channel.id, message.id)
 
@@ -133,8 +148,7 @@ class Flows:
             moved = await self.service.answer_challenge(game_id, interaction.user.id, answer)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        await interaction.response.defer()
-        await self.show_outcome(moved)
+        await self._answered(moved, interaction.response.defer())
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
         try:
@@ -154,13 +168,7 @@ class Flows:
             )
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        await interaction.response.send_message(
-            present.challenge_text(game, self.challenge_minutes),
-            view=table_controls(game),
-            allowed_mentions=users(game.players[1]),
-        )
-        message = await interaction.original_response()
-        await self.service.store.set_table_message(game.id, message.channel.id, message.id)
+        await self._post_challenge(interaction, game)
 
     # --------------------------------------------------------------------- moves
     async def click_action(
@@ -190,7 +198,18 @@ class Flows:
             return await self.ai.after_move(interaction, moved)  # the AI answers
         lines = await self._lines(moved.game, moved.events)
         note = "\n".join(f"✅ {line}" for line in lines[-8:]) or "✅ Done."
-        await self._show_hand(interaction, moved.game, moved.state, note[:1900])
+        await self._answered(
+            moved, self._show_hand(interaction, moved.game, moved.state, note[:1900])
+        )
+
+    async def _answered(self, moved: Moved, answer: Awaitable[Any]) -> None:
+        """Answer the user about the committed change ``moved``, then show it to the
+        channel. The change is saved whatever Discord does with the answer (e.g. an
+        interaction that expired while waiting): the table and the pings follow anyway."""
+        try:
+            await answer
+        except discord.HTTPException as error:
+            log.warning("game %s changed, but the answer failed: %s", moved.game.id, error)
         await self.show_outcome(moved)
 
     async def ask_forfeit(self, interaction: Interaction, game_id: int) -> None:
@@ -214,10 +233,10 @@ class Flows:
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         if self._from_ephemeral(interaction):
-            await interaction.response.edit_message(content="You gave up the game.", view=None)
+            answer = interaction.response.edit_message(content="You gave up the game.", view=None)
         else:
-            await interaction.response.send_message("You gave up the game.", ephemeral=True)
-        await self.show_outcome(moved)
+            answer = interaction.response.send_message("You gave up the game.", ephemeral=True)
+        await self._answered(moved, answer)
 
     # --------------------------------------------------------------------- rules
     async def show_rules(self, interaction: Interaction, page: int, *, edit: bool = False) -> None:

@@ -218,18 +218,34 @@ class SoloFlows:
         robot = await self.solo.robot_turn(moved.game.id)
         game, state = (robot.game, robot.state) if robot is not None else (moved.game, moved.state)
         message = interaction.message
-        if message is not None and message.id == game.table_message_id:
-            payload = await self.payload(game)
-            payload.pop("content", None)
-            return await interaction.response.edit_message(**payload)
-        if message is not None and not message.flags.ephemeral:  # an older table
-            await interaction.response.send_message(
-                "✅ Done: the table is updated.", ephemeral=True
-            )
-            return await self.update_table(game)
-        if robot is not None:
+        try:
+            if message is not None and message.id == game.table_message_id:
+                payload = await self.payload(game)
+                payload.pop("content", None)
+                return await interaction.response.edit_message(**payload)
+            if message is not None and not message.flags.ephemeral:  # an older table
+                await interaction.response.send_message(
+                    "✅ Done: the table is updated.", ephemeral=True
+                )
+            else:
+                await self._answer_in_hand(interaction, game, state, lines, robot is not None)
+        except discord.HTTPException as error:  # the moves are saved: the table shows them
+            log.warning("solo game %s moved, but the answer failed: %s", game.id, error)
+        await self.update_table(game)
+
+    async def _answer_in_hand(
+        self,
+        interaction: Interaction,
+        game: GameRow,
+        state: GameState,
+        lines: list[str],
+        robot_moved: bool,
+    ) -> None:
+        """Both moves spelled out in the private hand (the hand's controls, a command)."""
+        names = names_of(game)
+        if robot_moved:
             report = (await self.solo.history(game, recent=1)).robot
-            lines += [f"🤖 {line}" for line in (report.lines() if report else [])]
+            lines = lines + [f"🤖 {line}" for line in (report.lines() if report else [])]
         note = "\n".join(lines[-12:])[:1900] or "✅ Done."
         payload: dict[str, Any] = {"content": note, "view": hand_controls(game, state, PLAYER)}
         if game.is_open:
@@ -237,11 +253,10 @@ class SoloFlows:
         else:
             payload["embeds"] = []
             payload["content"] = note + "\n🏁 The game is over: see the table."
-        if message is not None:  # the hand (ephemeral) the click came from
+        if interaction.message is not None:  # the hand (ephemeral) the click came from
             await interaction.response.edit_message(**payload)
         else:
             await interaction.response.send_message(ephemeral=True, **payload)
-        await self.update_table(game)
 
     async def show_outcome(self, moved: Moved) -> None:
         """A solo game changed outside this module (forfeit command, timer): show it."""
@@ -267,5 +282,8 @@ class SoloFlows:
             moved = await self.service.forfeit(game_id, interaction.user.id, seq)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        await interaction.response.edit_message(content="You gave up the game.", view=None)
+        try:
+            await interaction.response.edit_message(content="You gave up the game.", view=None)
+        except discord.HTTPException as error:  # given up all the same: the table says so
+            log.warning("solo game %s given up, but the answer failed: %s", moved.game.id, error)
         await self.update_table(moved.game)
