@@ -224,7 +224,7 @@ class Flows:
         await self._ephemeral(
             interaction,
             confirm_forfeit(game),
-            content="Give up this game? Your opponent wins and it counts as a loss for you.",
+            content=present.forfeit_question(game, interaction.user.id),
         )
 
     async def forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None:

@@ -23,6 +23,18 @@ def mention(game: GameRow, seat: int) -> str:
     return f"<@{game.players[seat]}>"
 
 
+def forfeit_question(game: GameRow, user_id: int) -> str:
+    """The confirmation of a forfeit, naming the game: ``/famiglia forfeit`` may be used
+    away from the game's channel."""
+    seat = game.seat_of(user_id)
+    opponent = names_of(game)[1 - seat] if seat is not None else "your opponent"
+    where = "in our DMs" if game.guild_id is None else f"in <#{game.channel_id}>"
+    return (
+        f"Give up game #{game.id} against **{discord.utils.escape_markdown(opponent)}** "
+        f"{where}? Your opponent wins and it counts as a loss for you."
+    )
+
+
 def _forfeit_field(
     embed: discord.Embed, game: GameRow, state: GameState, record: ResultRow | None
 ) -> None:

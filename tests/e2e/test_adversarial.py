@@ -118,6 +118,17 @@ async def test_the_challenged_player_may_play_elsewhere_and_commands_find_their_
         assert (await world.game(game_id)).action_count == count + 1
 
 
+async def test_a_forfeit_asked_away_from_the_game_names_the_game_first(world: World):
+    """/famiglia forfeit finds a player's only game from any channel: the confirmation
+    says which game (number, opponent, channel) before anything is given up."""
+    game_id = await world.start_game(world.alice, world.bob)
+    elsewhere = world.guild.create_text_channel("elsewhere")
+    asked = await world.alice.slash(elsewhere, "famiglia forfeit")
+    text = asked.response.content
+    assert f"#{game_id}" in text and "Bob" in text and f"<#{world.channel.id}>" in text
+    assert (await world.game(game_id)).status == "active"
+
+
 # ---------------------------------------------------------------------- options
 async def test_an_option_typed_far_too_long_gets_a_short_clear_refusal(world: World):
     """A string option may hold 6,000 characters; the refusal repeats only the start
