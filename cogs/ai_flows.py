@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
@@ -86,6 +87,18 @@ class AiFlows:
         message = await interaction.original_response()
         await moved_to(self.bot, self.store, game, message, f"Famiglia #{game.id}")
 
+    async def _answered(self, game: GameRow, answer: Awaitable[Any]) -> bool:
+        """Answer the user about a committed change of ``game``. The change is saved
+        whatever Discord does with the answer (e.g. an interaction that expired while
+        waiting): False, logged, when it refused it; the caller then shows the change
+        another way and goes on (the AI plays all the same)."""
+        try:
+            await answer
+        except discord.HTTPException as error:
+            log.warning("game %s changed, but the answer failed: %s", game.id, error)
+            return False
+        return True
+
     # -------------------------------------------------------------------- start
     async def start(self, interaction: Interaction, strength: str, first: int) -> None:
         """``/famiglia ai``: a new game here (a server text channel or our DM)."""
@@ -108,7 +121,10 @@ class AiFlows:
             )
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        await self._answer_with_table(interaction, game)
+        if not await self._answered(game, self._answer_with_table(interaction, game)):
+            # The game holds the channel: its table is posted (again, if the answer
+            # went through and only its message could not be read back).
+            await self.update_table(game, GameState.from_json(game.state_json))
         self.kick(game.id)  # the AI starts: its turn runs now
 
     async def play_again(self, interaction: Interaction, game_id: int) -> None:
@@ -147,22 +163,30 @@ class AiFlows:
         note = "\n".join([*lines, "🤖 The AI is thinking…"] if thinking else lines)
         message = interaction.message
         on_table = message is not None and message.id == game.table_message_id
-        if on_table:  # a click on the DM table: the table itself is the answer
-            payload = await self.payload(game, state)
-            payload.pop("content", None)
-            await interaction.response.edit_message(**payload)
-        else:
-            payload = await self._hand(game, state, note)
-            if message is not None and message.flags.ephemeral:
-                await interaction.response.edit_message(**payload)
-            else:
-                await interaction.response.send_message(ephemeral=True, **payload)
-                payload["view"].stop()
+        answered = await self._answered(game, self._answer_move(interaction, moved, note))
+        if not (on_table and answered):  # the table was not the answer, or not shown
             await self.update_table(game, state)
         if moved.ended:
             await self.announce_end(game, state)
-        elif thinking:
-            self.kick(game.id, None if on_table else interaction, lines)
+        elif thinking:  # the hand to refresh after the turn: only one that was shown
+            hand = interaction if answered and not on_table else None
+            self.kick(game.id, hand, lines)
+
+    async def _answer_move(self, interaction: Interaction, moved: Moved, note: str) -> None:
+        """The answer to the human's move: the DM table itself when the click came from
+        it, else the private hand with ``note``."""
+        game, state, message = moved.game, moved.state, interaction.message
+        if message is not None and message.id == game.table_message_id:
+            payload = await self.payload(game, state)
+            payload.pop("content", None)
+            await interaction.response.edit_message(**payload)
+            return
+        payload = await self._hand(game, state, note)
+        if message is not None and message.flags.ephemeral:
+            await interaction.response.edit_message(**payload)
+        else:
+            await interaction.response.send_message(ephemeral=True, **payload)
+            payload["view"].stop()
 
     async def show_outcome(self, moved: Moved) -> None:
         """The game changed outside a move of its player (forfeit, timer): show it."""
