@@ -3,28 +3,18 @@
 Nothing here knows a rule: every list comes from the engine's ``legal_actions()``,
 labelled by the engine's ``label()``. An action travels through Discord as its compact
 *key* (``"8.3.0"`` = take the Street card at index 3), so a select value or a button id
-stays short; a value typed by hand may also be the exact label or a unique prefix of it.
+stays short. An autocompleted Street position names the card seen there too (``"#4 F3"``,
+:func:`option_value`). What a value typed by hand names is read in ``bot.typed``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine import GameState, IllegalAction, label
-from engine.actions import (
-    Action,
-    BruteAmount,
-    BruteTarget,
-    ExchangeGive,
-    ExchangeTake,
-    PlayAccountant,
-    PlayBrute,
-    Refresh,
-    Take,
-    from_key,
-)
+from engine import GameState, label
+from engine.actions import Action, BruteAmount, Pay, from_key
 from engine.cards import code
 
 #: Action types grouped the way the slash commands and the controls group them.
@@ -102,82 +92,18 @@ def choices(state: GameState, kinds: Iterable[str] | None = None) -> list[Choice
     return out
 
 
-def resolve(state: GameState, kinds: Iterable[str], text: str) -> Action:
-    """The legal action of one of ``kinds`` that ``text`` names (key, label or prefix).
-
-    Raises IllegalAction with a message for the player when nothing legal matches.
-    """
-    options = choices(state, kinds)
-    action = parse_key(text)
-    if action is not None:
-        for choice in options:
-            if choice.action == action:
-                return choice.action
-        # A key for an equivalent duplicate (same label) is just as good.
-        if action in state.legal_actions() and action.type in set(kinds):
-            return action
-    wanted = text.strip().casefold()
-    if wanted:
-        exact = [c for c in options if c.label.casefold() == wanted]
-        if exact:
-            return exact[0].action
-        prefixed = [c for c in options if c.label.casefold().startswith(wanted)]
-        if len(prefixed) == 1:
-            return prefixed[0].action
-        word = re.compile(rf"(?<!\w){re.escape(wanted)}(?!\w)")
-        naming = [c for c in options if word.search(c.label.casefold())]
-        if len(naming) == 1:
-            return naming[0].action
-    reason = _engine_reason(state, kinds, text, action)
-    if reason is not None:
-        raise IllegalAction(reason)
-    if not options:
-        raise IllegalAction("That is not possible at this point of the turn.")
-    listed = ", ".join(c.label for c in options[:5])
-    more = " …" if len(options) > 5 else ""
-    said = short(text.strip(), ECHO)  # typed by hand it may be thousands of characters long
-    raise IllegalAction(f"{said!r} is not one of the choices now. Choose from: {listed}{more}")
-
-
-_CARD = re.compile(r"\b([FABM])([0-4])\b", re.IGNORECASE)
-_PROBES: dict[str, Callable[[int, int, str], Action]] = {
-    "refresh": lambda index, rank, card: Refresh(index=index),
-    "accountant": lambda index, rank, card: PlayAccountant(rank=max(rank, 1)),
-    "brute": lambda index, rank, card: PlayBrute(rank=max(rank, 1)),
-    "take": lambda index, rank, card: Take(index=index),
-    "brute_target": lambda index, rank, card: BruteTarget(index=index),
-    "brute_amount": lambda index, rank, card: BruteAmount(amount=max(rank, 1)),
-    "exchange_take": lambda index, rank, card: ExchangeTake(card=card),
-    "exchange_give": lambda index, rank, card: ExchangeGive(card=card),
-}
-
-
-def _engine_reason(
-    state: GameState, kinds: Iterable[str], text: str, named: Action | None
-) -> str | None:
-    """Why the engine refuses what ``text`` asks for, in its own words, if it can say."""
-    probe = named if named is not None and named.type in set(kinds) else None
-    if probe is None:
-        kind = next((k for k in kinds if k in _PROBES), None)
-        if kind is None:
-            return None
-        match = _CARD.search(text)
-        if match is None and choices(state, [kind]):
-            return None  # the text names nothing; the list of choices says more
-        card = f"{match[1].upper()}{match[2]}" if match else "F0"
-        digits = [int(c) for c in text if c.isdigit()]
-        rank = int(match[2]) if match else (digits[0] if digits else 1)
-        street = [code(k) for k in state.street]
-        on_street = kind in ("refresh", "take", "brute_target")
-        if on_street and card not in street and (match is not None or not street):
-            return None
-        index = street.index(card) if card in street else 0
-        probe = _PROBES[kind](index, min(rank, 4), card)
-    try:
-        state.copy().apply(probe)
-    except IllegalAction as error:
-        return str(error)
-    return None
+def option_value(state: GameState, action: Action) -> str:
+    """The value an autocompleted option sends for ``action``: what the player saw, so
+    a command sent after that changed is refused instead of meaning something else.
+    A Street position names the card seen there (``"#4 F3"``); a payment or a Brute's
+    amount, which depend on the card chosen before them, is its label; the rest (ranks)
+    their key."""
+    index = getattr(action, "index", None)
+    if isinstance(index, int) and 0 <= index < len(state.street):
+        return f"#{index + 1} {code(state.street[index])}"
+    if isinstance(action, Pay | BruteAmount):
+        return short(label(state, action))
+    return key_text(action)
 
 
 def after(state: GameState, actions: Sequence[Action]) -> GameState:

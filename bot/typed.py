@@ -1,0 +1,289 @@
+"""What a value typed into a slash option names, and the refusal when it names nothing
+legal.
+
+A value may be an action's key, its exact label or a unique prefix of it, a card code
+(``F3``), a rank, an amount, a Street position (``#2``), or an autocompleted Street
+position with the card seen there (``"#4 F3"``, :func:`bot.choices.option_value`): the
+Street may change before the command is sent, and then it is refused rather than
+meaning another card. Nothing here knows a rule: legality and the reasons come from the
+engine (``apply`` on a copy); a refusal says what is wrong, then what to do instead.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+
+from bot.choices import ECHO, Choice, choices, option_value, parse_key, short
+from engine import GameState, IllegalAction, label, prompt
+from engine.actions import (
+    Action,
+    BruteAmount,
+    BruteTarget,
+    ExchangeGive,
+    ExchangeTake,
+    PlayAccountant,
+    PlayBrute,
+    Refresh,
+    Take,
+)
+from engine.cards import ACCOUNTANT, BRUTE, FAMILY_NAMES, LETTERS, RANKS, code, parse_code
+
+#: Action types whose option names a Street position (the action's ``index``).
+STREET_KINDS = ("refresh", "take", "brute_target")
+#: The family of the card each "play a card" type puts down.
+_PLAYS: dict[str, int] = {"accountant": ACCOUNTANT, "brute": BRUTE}
+_PROBES: dict[str, Callable[[int, int, str], Action]] = {
+    "refresh": lambda index, rank, card: Refresh(index=index),
+    "accountant": lambda index, rank, card: PlayAccountant(rank=rank),
+    "brute": lambda index, rank, card: PlayBrute(rank=rank),
+    "take": lambda index, rank, card: Take(index=index),
+    "brute_target": lambda index, rank, card: BruteTarget(index=index),
+    "brute_amount": lambda index, rank, card: BruteAmount(amount=rank),
+    "exchange_take": lambda index, rank, card: ExchangeTake(card=card),
+    "exchange_give": lambda index, rank, card: ExchangeGive(card=card),
+}
+#: What a refusal says when no action of a type is possible and the engine's reasons
+#: differ from card to card (a card can't be paid for, no such Accountant in hand).
+_NONE_POSSIBLE: dict[str, str] = {
+    "refresh": "The Street can't be refreshed now.",
+    "take": "You can't pay for any of the Street cards now.",
+    "brute_target": "There is no Street card to lower.",
+}
+_SEEN = (  # "#4 F3" (the autocomplete value), "F3 #4", "F3 (#4)"
+    re.compile(r"#\s*(?P<pos>\d{1,3})\s+(?P<card>[a-z]\d{1,3})", re.IGNORECASE),
+    re.compile(r"(?P<card>[a-z]\d{1,3})\s*\(?\s*#\s*(?P<pos>\d{1,3})\s*\)?", re.IGNORECASE),
+)
+_POSITION_TYPED = re.compile(r"(?<!\w)#\s*(\d{1,3})(?!\d)")
+_CARD = re.compile(rf"(?<![\w.])([{LETTERS}])(\d{{1,3}})(?![\w.])", re.IGNORECASE)
+_NUMBER = re.compile(r"(?<![\w.#])(\d{1,3})(?![\w.])")
+
+
+def resolve(state: GameState, kinds: Iterable[str], text: str) -> Action:
+    """The legal action of one of ``kinds`` that ``text`` names (key, label or prefix,
+    a card code, a Street position, or an autocompleted ``"#4 F3"``).
+
+    Raises IllegalAction with a message for the player when nothing legal matches: what
+    is wrong (the engine's reason where it has one) and what to do instead.
+    """
+    kinds = tuple(kinds)
+    options = choices(state, kinds)
+    named = _seen(state, kinds, text)
+    if named is None:
+        named = parse_key(text)
+    if named is not None and named.type not in kinds:
+        named = None
+    if named is not None and _engine_says(state, named) is None:
+        return named
+    wanted = text.strip().casefold()
+    if wanted and named is None:
+        exact = [c for c in options if c.label.casefold() == wanted]
+        if exact:
+            return exact[0].action
+        prefixed = [c for c in options if c.label.casefold().startswith(wanted)]
+        if len(prefixed) == 1:
+            return prefixed[0].action
+        word = re.compile(rf"(?<!\w){re.escape(wanted)}(?!\w)")
+        naming = [c for c in options if word.search(c.label.casefold())]
+        if len(naming) == 1:
+            return naming[0].action
+    kind = next((k for k in kinds if k in _PROBES), None)
+    why = None
+    if named is None and kind is not None:
+        named, why = _named(state, kind, text)
+        if named is not None and _engine_says(state, named) is None:
+            return named
+    raise IllegalAction(_refusal(state, kind, text, named, why, options))
+
+
+def names(state: GameState, action: Action, text: str) -> bool:
+    """Whether ``text`` names ``action`` (made already, or decided by the engine alone):
+    its key, its label, its autocomplete value, its card or rank, its Street position."""
+    typed = text.strip()
+    if parse_key(typed) == action:
+        return True
+    shown = (label(state, action), option_value(state, action))
+    if typed.casefold() in (s.casefold() for s in shown):
+        return True
+    index = getattr(action, "index", None)
+    if not isinstance(index, int):
+        named, _ = _named(state, action.type, typed) if action.type in _PROBES else (None, None)
+        return named == action
+    card = code(state.street[index])
+    for pattern in _SEEN:
+        found = pattern.fullmatch(typed)
+        if found is not None:
+            return int(found["pos"]) == index + 1 and found["card"].upper() == card
+    position = _POSITION_TYPED.fullmatch(typed)
+    if position is not None:
+        return int(position[1]) == index + 1
+    return typed.upper() == card
+
+
+def _seen(state: GameState, kinds: tuple[str, ...], text: str) -> Action | None:
+    """The action an autocompleted ``"#4 F3"`` names; IllegalAction when the Street
+    no longer shows that card at that position."""
+    kind = next((k for k in kinds if k in STREET_KINDS), None)
+    if kind is None:
+        return None
+    for pattern in _SEEN:
+        found = pattern.fullmatch(text.strip())
+        if found is not None:
+            break
+    else:
+        return None
+    wanted = _kind_of(found["card"])
+    if wanted is None:
+        return None  # not a card: the refusal explains
+    street = state.street
+    index = int(found["pos"]) - 1
+    if 0 <= index < len(street) and street[index] == wanted:
+        return _PROBES[kind](index, 0, "")
+    want = code(wanted)
+    if 0 <= index < len(street):
+        what = f"#{index + 1} is now {code(street[index])}, not {want}"
+    else:
+        what = f"it has {len(street)} cards now, so there is no #{index + 1} ({want})"
+    if wanted in street:
+        what += f"; {want} is now at #{street.index(wanted) + 1}"
+    raise IllegalAction(f"The Street changed: {what}. Nothing was done: choose again.")
+
+
+def _kind_of(text: str) -> int | None:
+    try:
+        return parse_code(text)
+    except ValueError:
+        return None
+
+
+def _engine_says(state: GameState, action: Action) -> str | None:
+    """The engine's reason for refusing ``action`` now, None when it is legal."""
+    try:
+        state.copy().apply(action)
+    except IllegalAction as error:
+        return str(error)
+    return None
+
+
+def _ranks(kind: str) -> list[int]:
+    """The ranks an action of ``kind`` can name at all (the engine's action model)."""
+    found = []
+    for rank in RANKS:
+        try:
+            _PROBES[kind](0, rank, "F0")
+        except ValueError:
+            continue
+        found.append(rank)
+    return found
+
+
+def _span(ranks: Sequence[int]) -> str:
+    return f"{ranks[0]} to {ranks[-1]}"
+
+
+def _named(state: GameState, kind: str, text: str) -> tuple[Action | None, str | None]:
+    """What a typed ``text`` asks for when it is no label: a card code, a rank, an
+    amount or a Street position. Returns the action it names, or else what is wrong
+    with it (None, None: it names nothing)."""
+    said = short(text.strip(), ECHO)
+    card = _CARD.search(text)
+    typed = f"{card[1].upper()}{card[2]}" if card else ""
+    if kind in _PLAYS:
+        family = _PLAYS[kind]
+        name = FAMILY_NAMES[family]
+        if card is not None:
+            letter, rank = typed[0], int(card[2])
+        elif (number := _NUMBER.search(text)) is not None:
+            letter, rank = LETTERS[family], int(number[1])
+        else:
+            return None, None
+        if letter != LETTERS[family]:
+            article = "an" if name[0] in "AEIOU" else "a"
+            return None, f"{typed} is not {article} {name}."
+        playable = _ranks(kind)
+        if rank not in playable:
+            what = f"There is no {name} {rank}"
+            if rank in RANKS:
+                what = f"{name} {rank} can't be played"
+            return None, f"{what}: a {name} you play has rank {_span(playable)}."
+        return _PROBES[kind](0, rank, ""), None
+    if card is not None and _kind_of(typed) is None:
+        return None, f"There is no card {typed}: ranks go from {_span(RANKS)}."
+    if kind in STREET_KINDS:
+        street = state.street
+        position = _POSITION_TYPED.search(text)
+        if position is not None:
+            index = int(position[1]) - 1
+            if 0 <= index < len(street):
+                return _PROBES[kind](index, 0, ""), None
+            size = len(street)
+            where = f"the Street has {size} cards, #1 to #{size}" if size else "the Street is empty"
+            return None, f"{said!r} is not one of the choices now: {where}."
+        if card is None:
+            return None, None
+        at = [i for i, k in enumerate(street) if k == _kind_of(typed)]
+        if not at:
+            return None, f"There is no {typed} in the Street."
+        probes = [_PROBES[kind](i, 0, "") for i in at]
+        return next((p for p in probes if _engine_says(state, p) is None), probes[0]), None
+    if kind == "brute_amount":
+        number = _NUMBER.search(text)
+        if number is None:
+            return None, None
+        amount = int(number[1])
+        if amount in _ranks(kind):
+            return _PROBES[kind](0, amount, ""), None
+        reasons = (_engine_says(state, _PROBES[kind](0, a, "")) for a in _ranks(kind))
+        return None, next((r for r in reasons if r is not None), None)
+    if card is None or kind not in ("exchange_take", "exchange_give"):
+        return None, None
+    return _PROBES[kind](0, 0, typed), None
+
+
+def _general_reason(state: GameState, kind: str | None) -> str | None:
+    """Why no action of ``kind`` is possible now, when the engine gives every one the
+    same reason (e.g. a 0 showing refuses every refresh); else None."""
+    if kind is None:
+        return None
+    if kind in STREET_KINDS:
+        probes = [_PROBES[kind](i, 0, "") for i in range(max(len(state.street), 1))]
+    elif kind in _PLAYS or kind == "brute_amount":
+        probes = [_PROBES[kind](0, rank, "") for rank in _ranks(kind)]
+    else:
+        return None
+    reasons = {_engine_says(state, probe) for probe in probes}
+    return reasons.pop() if len(reasons) == 1 else None
+
+
+def _none_possible(kind: str | None) -> str:
+    """No action of ``kind`` is possible, for reasons that differ from card to card."""
+    if kind in _PLAYS:
+        name = FAMILY_NAMES[_PLAYS[kind]]
+        return f"You have no {name} you can play (rank {_span(_ranks(kind))}) in your hand."
+    return _NONE_POSSIBLE.get(kind or "", "That is not possible at this point of the turn.")
+
+
+def _refusal(
+    state: GameState,
+    kind: str | None,
+    text: str,
+    named: Action | None,
+    why: str | None,
+    options: list[Choice],
+) -> str:
+    """What is wrong with ``text``, then what to do: the choices, or the turn's prompt."""
+    reason = None if options else _general_reason(state, kind)
+    if reason is None and named is not None:
+        reason = _engine_says(state, named)
+    if reason is None:
+        reason = why
+    if reason is None and options:
+        said = short(text.strip(), ECHO)  # typed by hand it may be thousands of characters
+        reason = f"{said!r} is not one of the choices now."
+    if reason is None:
+        reason = _none_possible(kind)
+    if not options:
+        return f"{reason} {prompt(state)}"
+    listed = ", ".join(c.label for c in options[:5])
+    more = " …" if len(options) > 5 else ""
+    return f"{reason} Choose from: {listed}{more}"
