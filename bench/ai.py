@@ -16,7 +16,7 @@ The solo seat is played by ``medium`` unless ``--solo-ai`` says otherwise: the b
 the AI to beat the greedy baseline's record against the robot, which medium does, and
 hard there would cost about 16 more core-hours at 400 games per level.
 
-Resuming. The full run takes hours (about 6 on a 2-core machine), longer than a working
+Resuming. The full run takes hours (about 8 on a 2-core machine), longer than a working
 session, so every finished game is appended at once (flushed and synced) as one JSON
 line to ``--records`` (default ``bench/results/ai-seed<seed>.jsonl``, kept in the repo):
 the game's key (mode, the players in seat order, game seed, solo level and first), its
