@@ -8,6 +8,7 @@ once (the last uses SimCord internals, on purpose kept here alone).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,8 @@ from bot.history import replay_state
 from bot.settings import Settings
 from db.rows import GameRow
 from engine import GameState
+from engine.actions import from_key
+from engine.policies import greedy_policy
 
 GUILD_ID = 1_111_111_111_111_111_111
 
@@ -289,3 +292,17 @@ async def play_by_buttons(world: World, game_id: int, max_turns: int = 200) -> i
             if not await click_one_decision(world, who, fresh(world, hand), turn):
                 break
     raise AssertionError("the game did not end")
+
+
+async def play_until(world: World, game_id: int, wanted: Callable[[GameState], bool]):
+    """Greedy moves through the service until the mover's main decision is ``wanted``."""
+    rng = random.Random(0)
+    for _ in range(400):
+        state = await world.state(game_id)
+        mover = await world.player(game_id, state.current)
+        if state.decision == "main" and wanted(state):
+            return mover, state
+        action = from_key(greedy_policy(state, rng))
+        await world.bot.service.play(game_id, mover.id, None, lambda _s, a=action: [a])
+        assert (await world.game(game_id)).status == "active", "the game ended first"
+    raise AssertionError("the wanted position never came")

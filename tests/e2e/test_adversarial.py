@@ -6,17 +6,12 @@ left half made. Refusals are private and change nothing; what was saved is shown
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-
 import discord
 
 from bot.choices import choices
 from engine import GameState
-from engine.actions import from_key
-from engine.policies import greedy_policy
 
-from .harness import World, controls
+from .harness import World, controls, play_until
 
 DROPPED = {"status": 404, "code": 10062, "message": "Unknown interaction"}  # a dead token
 ANSWER = "/interactions/*/callback"
@@ -35,19 +30,6 @@ async def who_moves(world: World, game_id: int):
     return mover, await world.player(game_id, 1 - state.current)
 
 
-async def play_until(world: World, game_id: int, wanted: Callable[[GameState], bool]):
-    """Play greedy moves through the service until the mover's main decision offers
-    what ``wanted`` looks for; returns the mover and the state."""
-    rng = random.Random(0)
-    for _ in range(300):
-        state = await world.state(game_id)
-        mover = await world.player(game_id, state.current)
-        if state.decision == "main" and wanted(state):
-            return mover, state
-        action = from_key(greedy_policy(state, rng))
-        await world.bot.service.play(game_id, mover.id, None, lambda _s, a=action: [a])
-        assert (await world.game(game_id)).status == "active", "the game ended first"
-    raise AssertionError("the wanted position never came")
 
 
 def unchanged(before, after) -> bool:

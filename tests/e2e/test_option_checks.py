@@ -8,17 +8,14 @@ refusal is private and changes nothing.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from typing import Any
 
 from bot.choices import choices, parse_key
 from engine import GameState, parse_action
-from engine.actions import Pass, PlayBrute, Refresh, Take, from_key
+from engine.actions import Pass, PlayBrute, Refresh, Take
 from engine.cards import code
-from engine.policies import greedy_policy
 
-from .harness import World
+from .harness import World, play_until
 
 
 def refused(result, *words: str) -> str:
@@ -37,18 +34,6 @@ def unchanged(before, after) -> bool:
     return (before.version, before.state_json) == (after.version, after.state_json)
 
 
-async def play_until(world: World, game_id: int, wanted: Callable[[GameState], bool]):
-    """Greedy moves through the service until the mover's main decision is ``wanted``."""
-    rng = random.Random(0)
-    for _ in range(400):
-        state = await world.state(game_id)
-        mover = await world.player(game_id, state.current)
-        if state.decision == "main" and wanted(state):
-            return mover, state
-        action = from_key(greedy_policy(state, rng))
-        await world.bot.service.play(game_id, mover.id, None, lambda _s, a=action: [a])
-        assert (await world.game(game_id)).status == "active", "the game ended first"
-    raise AssertionError("the wanted position never came")
 
 
 async def click(world: World, who, game_id: int, key: str) -> None:
