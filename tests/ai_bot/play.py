@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import simcord
 from e2e.harness import World, click_one_decision, fresh
 from simcord.builders import UserHandle
 from solo.play import _command as command_for
@@ -82,3 +83,28 @@ async def check_ai_decisions(world: World, game_id: int, strength: str) -> int:
 
 def texts(message: Any) -> str:
     return message.content + "".join(str(e.to_dict()) for e in message.embeds)
+
+
+PASS = "Pass (take nothing)"
+
+
+async def channel_game(world: World) -> int:
+    answer = await world.slash(world.alice, "ai", strength="easy", first="you")
+    assert answer.response is not None and not answer.ephemeral, answer
+    game = await world.bot.store.active_game_in_channel(world.channel.id)
+    assert game is not None
+    return game.id
+
+
+async def dm_game(world: World) -> int:
+    user = world.alice.user
+    answer = await user.slash("famiglia ai", strength="easy", first="you")
+    assert answer.response is not None and not answer.ephemeral, answer
+    game = await world.bot.store.active_game_in_channel(user.dm_channel.id)
+    assert game is not None
+    return game.id
+
+
+def dm_table(world: World, table_id: int) -> simcord.ResponseMessage:
+    dm = world.alice.user.dm_channel
+    return simcord.ResponseMessage(world.env, world.env.backend.get_message(dm.id, table_id))

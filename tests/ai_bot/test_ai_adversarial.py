@@ -22,9 +22,7 @@ from engine import GameState
 from engine.actions import Key, from_key
 from engine.policies import greedy_policy
 
-from .play import texts
-
-PASS = "Pass (take nothing)"
+from .play import PASS, channel_game, dm_game, dm_table, texts
 
 
 # ----------------------------------------------------------------------- helpers
@@ -99,28 +97,6 @@ class Held:
             self.env._end_operation()
 
 
-async def _channel_game(world: World) -> int:
-    answer = await world.slash(world.alice, "ai", strength="easy", first="you")
-    assert answer.response is not None and not answer.ephemeral, answer
-    game = await world.bot.store.active_game_in_channel(world.channel.id)
-    assert game is not None
-    return game.id
-
-
-async def _dm_game(world: World) -> int:
-    user = world.alice.user
-    answer = await user.slash("famiglia ai", strength="easy", first="you")
-    assert answer.response is not None and not answer.ephemeral, answer
-    game = await world.bot.store.active_game_in_channel(user.dm_channel.id)
-    assert game is not None
-    return game.id
-
-
-def _dm_table(world: World, table_id: int) -> simcord.ResponseMessage:
-    dm = world.alice.user.dm_channel
-    return simcord.ResponseMessage(world.env, world.env.backend.get_message(dm.id, table_id))
-
-
 def _pass_key(state: GameState) -> Key:
     key = state.legal_keys()[-1]
     assert from_key(key).type == "pass"
@@ -167,7 +143,7 @@ async def test_a_forfeit_while_the_ai_thinks_leaves_the_table_over(world: World)
     """Alice gives up while the AI is in the middle of a turn of several decisions: the
     game ends, and the AI's turn, coming back from its thought, must not paint the old
     running game (thinking line, Show my hand, "Your turn.") over the final table."""
-    game_id = await _channel_game(world)
+    game_id = await channel_game(world)
     await _before_a_long_ai_turn(world, game_id)
     hand = await world.open_hand(world.alice, game_id)
     ai = world.bot.ai.ai
@@ -211,7 +187,7 @@ async def test_a_move_while_the_ai_turn_is_being_shown_gets_the_ai_answer(world:
     choices, but the AI's turn is still busy showing itself (a slow or rate-limited
     edit) when Alice moves: the AI must still play its next turn, not leave the game
     waiting for it forever."""
-    game_id = await _dm_game(world)
+    game_id = await dm_game(world)
     flows = world.bot.ai
     real_update, real_kick = flows.update_table, flows.kick
     reached, release = asyncio.Event(), asyncio.Event()
@@ -232,12 +208,12 @@ async def test_a_move_while_the_ai_turn_is_being_shown_gets_the_ai_answer(world:
     flows.update_table, flows.kick = update_table, kick
     table_id = (await world.game(game_id)).table_message_id
     async with Held(world):
-        table = _dm_table(world, table_id)
+        table = dm_table(world, table_id)
         _emit(world, world.alice.id, table, _button(table, PASS))
         await asyncio.wait_for(reached.wait(), 30)
         state = await world.state(game_id)
         assert state.current == 0 and not state.over  # Alice's turn, shown on the table
-        table = _dm_table(world, table_id)
+        table = dm_table(world, table_id)
         moved = _emit(world, world.alice.id, table, _control(table, _ending_the_turn(state)))
         await _until(lambda: moved.acknowledged, "Alice's move")
 
@@ -245,12 +221,12 @@ async def test_a_move_while_the_ai_turn_is_being_shown_gets_the_ai_answer(world:
     game = await world.game(game_id)
     state = await world.state(game_id)
     assert not ai_to_move(game, state), "the game waits for an AI that is not thinking"
-    assert "thinking" not in texts(_dm_table(world, game.table_message_id))
+    assert "thinking" not in texts(dm_table(world, game.table_message_id))
 
 
-async def test_two_clicks_at_once_on_the_dm_table_make_one_move(world: World):
-    game_id = await _dm_game(world)
-    table = _dm_table(world, (await world.game(game_id)).table_message_id)
+async def test_two_clicks_at_once_on_thedm_table_make_one_move(world: World):
+    game_id = await dm_game(world)
+    table = dm_table(world, (await world.game(game_id)).table_message_id)
     async with Held(world):
         clicks = [_emit(world, world.alice.id, table, _button(table, PASS)) for _ in range(2)]
     assert all(c.acknowledged for c in clicks)
@@ -266,7 +242,7 @@ async def test_solo_next_to_an_ai_game_in_dms_is_refused_and_promises_nothing(wo
     """The DM holds one game. `/famiglia solo` from a server must not post "Your solo
     game…" into the DM and then start nothing; the refusals say what runs there."""
     user = world.alice.user
-    game_id = await _dm_game(world)
+    game_id = await dm_game(world)
     before = [m.id for m in user.dm_channel.history()]
 
     answer = await world.slash(world.alice, "solo", level=3, first="you")
@@ -289,7 +265,7 @@ async def test_an_ai_game_is_refused_in_dms_where_a_solo_game_runs(world: World)
 
 
 async def test_a_restart_with_the_ai_to_move_in_dms_resumes_it_and_the_table(world: World):
-    game_id = await _dm_game(world)
+    game_id = await dm_game(world)
     state = await world.state(game_id)
     pass_ = from_key(_pass_key(state))
     await world.bot.service.play(game_id, world.alice.id, None, lambda s: [pass_])
@@ -300,7 +276,7 @@ async def test_a_restart_with_the_ai_to_move_in_dms_resumes_it_and_the_table(wor
 
     game = await world.game(game_id)
     assert not ai_to_move(game, await world.state(game_id)) and game.action_count > 1
-    table = _dm_table(world, game.table_message_id)
+    table = dm_table(world, game.table_message_id)
     assert "thinking" not in texts(table) and "AI (easy)" in texts(table)
     ids = [p.get("custom_id", "") for p in World.components(table)]
     assert any(i.startswith(("fam:do:", "fam:pick:")) for i in ids)  # Alice plays on
@@ -310,7 +286,7 @@ async def test_a_restart_with_the_ai_to_move_in_dms_resumes_it_and_the_table(wor
 
 # --------------------------------------------------------------------- the end
 async def test_forfeit_then_play_again_twice_at_once_starts_one_game(world: World):
-    game_id = await _channel_game(world)
+    game_id = await channel_game(world)
     asked = await world.slash(world.alice, "forfeit")
     assert asked.ephemeral and "Give up" in asked.response.content
     await world.alice.click(asked.response, label="Yes, give up this game")
@@ -340,8 +316,8 @@ async def test_forfeit_then_play_again_twice_at_once_starts_one_game(world: Worl
     assert [g.id for g in await world.bot.store.active_games()] == [new.id]
 
 
-async def test_the_turn_timer_ends_a_channel_game_the_player_left(world: World):
-    game_id = await _channel_game(world)
+async def test_the_turn_timer_ends_achannel_game_the_player_left(world: World):
+    game_id = await channel_game(world)
     await world.env.advance_time(24 * 3600 + 1)
     game = await world.game(game_id)
     record = await world.bot.store.get_result(game_id)
@@ -351,144 +327,3 @@ async def test_the_turn_timer_ends_a_channel_game_the_player_left(world: World):
     labels = [p.get("label") for p in World.components(table)]
     assert labels == ["Play again (easy, you start)", "Rules"]
     assert await world.bot.store.active_game_in_channel(world.channel.id) is None
-
-
-# ------------------------------------------------------ answers Discord drops
-DROPPED = {"status": 404, "code": 10062, "message": "Unknown interaction"}  # a dead token
-ANSWER = "/interactions/*/callback"
-
-
-def _drop_the_next_answer(world: World) -> None:
-    world.env.inject_error("POST", ANSWER, **DROPPED)
-
-
-def _move_ids(message: Any) -> list[str]:
-    ids = [p.get("custom_id", "") for p in World.components(message)]
-    return [i for i in ids if i.startswith(("fam:do:", "fam:pick:"))]
-
-
-async def _table_seq(world: World, game_id: int) -> int:
-    """The action count the channel table's buttons were drawn for."""
-    ids = [p.get("custom_id", "") for p in World.components(await world.table(game_id))]
-    return int(next(i for i in ids if i.startswith("fam:hand:")).rsplit(":", 1)[1])
-
-
-async def _after_the_ai_turn(world: World, game_id: int, before: int) -> None:
-    """The AI played its turn after Alice's move (saved as ``before + 1``): Alice is to
-    move again (or the game is over), the game does not wait for the AI."""
-    game, state = await world.game(game_id), await world.state(game_id)
-    assert game.action_count > before + 1, "the AI never played"
-    assert not ai_to_move(game, state), "the game waits for an AI that is not thinking"
-    assert state == await world.replayed(game_id)
-
-
-async def test_a_move_whose_answer_discord_drops_still_gets_the_ai_turn(world: World):
-    """Alice's pass is saved before its answer: when Discord refuses the answer (an
-    interaction that expired), the AI must still play and the table show it, else the
-    channel waits for an AI that never thinks (no turn timer runs in the AI's turn)."""
-    game_id = await _channel_game(world)
-    before = (await world.game(game_id)).action_count
-    _drop_the_next_answer(world)
-    answer = await world.slash(world.alice, "pass")
-    assert answer.response is None  # Discord took no answer
-    await _after_the_ai_turn(world, game_id, before)
-    game = await world.game(game_id)
-    assert await _table_seq(world, game_id) == game.action_count
-    assert "thinking" not in texts(await world.table(game_id))
-
-
-async def test_a_hand_click_whose_answer_discord_drops_still_gets_the_ai_turn(world: World):
-    game_id = await _channel_game(world)
-    hand = await world.open_hand(world.alice, game_id)
-    before = (await world.game(game_id)).action_count
-    _drop_the_next_answer(world)
-    await world.alice.click(hand, label=PASS)
-    await _after_the_ai_turn(world, game_id, before)
-    assert await _table_seq(world, game_id) == (await world.game(game_id)).action_count
-    again = await world.open_hand(world.alice, game_id)  # a fresh hand plays on
-    assert _move_ids(again) or (await world.game(game_id)).status != "active"
-
-
-async def test_a_dm_table_click_whose_answer_discord_drops_still_gets_the_ai_turn(
-    world: World,
-):
-    """The DM table is the answer to its own clicks: when that edit is refused, the
-    table must still be redrawn, then the AI play, and the table offer Alice's moves."""
-    game_id = await _dm_game(world)
-    table_id = (await world.game(game_id)).table_message_id
-    before = (await world.game(game_id)).action_count
-    _drop_the_next_answer(world)
-    await world.alice.user.click(_dm_table(world, table_id), label=PASS)
-    await _after_the_ai_turn(world, game_id, before)
-    game = await world.game(game_id)
-    table = _dm_table(world, game.table_message_id)
-    assert "thinking" not in texts(table)
-    moves = _move_ids(table)
-    assert moves and all(i.split(":")[3] == str(game.action_count) for i in moves)
-    moved = await world.alice.user.click(table, label=PASS)  # the table's controls work
-    assert not moved.ephemeral
-
-
-async def test_an_ai_first_start_whose_answer_discord_drops_posts_the_table_and_plays(
-    world: World,
-):
-    """`/famiglia ai first:ai`: the game is saved before the answer that shows its table.
-    Refused, the table must be posted all the same and the AI play its first turn."""
-    _drop_the_next_answer(world)
-    answer = await world.slash(world.alice, "ai", strength="easy", first="ai")
-    assert answer.response is None
-    game = await world.bot.store.active_game_in_channel(world.channel.id)
-    assert game is not None
-    await _after_the_ai_turn(world, game.id, -1)
-    game = await world.game(game.id)
-    table = await world.table(game.id)
-    assert "thinking" not in texts(table) and "AI (easy)" in texts(table)
-    assert await _table_seq(world, game.id) == game.action_count
-    hand = await world.open_hand(world.alice, game.id)
-    assert _move_ids(hand)
-
-
-async def test_a_dm_start_whose_answer_discord_drops_still_posts_the_table(world: World):
-    """The game holds the DM: without a table Alice could not play it."""
-    user = world.alice.user
-    _drop_the_next_answer(world)
-    answer = await user.slash("famiglia ai", strength="easy", first="you")
-    assert answer.response is None
-    game = await world.bot.store.active_game_in_channel(user.dm_channel.id)
-    assert game is not None and game.table_message_id is not None
-    table = _dm_table(world, game.table_message_id)
-    assert _move_ids(table)
-    moved = await user.click(table, label=PASS)
-    assert not moved.ephemeral
-    await _after_the_ai_turn(world, game.id, 0)
-
-
-async def test_play_again_whose_answer_discord_drops_still_starts_the_ai(world: World):
-    answer = await world.slash(world.alice, "ai", strength="easy", first="ai")
-    old = await world.bot.store.active_game_in_channel(world.channel.id)
-    assert answer.response is not None and old is not None
-    asked = await world.slash(world.alice, "forfeit")
-    await world.alice.click(asked.response, label="Yes, give up this game")
-    end = world.messages()[-1]
-    assert "against the AI is over" in end.content
-
-    _drop_the_next_answer(world)
-    await world.alice.click(end, label="Play again (easy, the AI starts)")
-    new = await world.bot.store.active_game_in_channel(world.channel.id)
-    assert new is not None and new.id != old.id
-    await _after_the_ai_turn(world, new.id, -1)
-    assert "thinking" not in texts(await world.table(new.id))
-
-
-async def test_a_forfeit_whose_answer_discord_drops_still_ends_the_table(world: World):
-    game_id = await _dm_game(world)
-    table = _dm_table(world, (await world.game(game_id)).table_message_id)
-    asked = await world.alice.user.click(table, label="Forfeit")
-    assert asked.ephemeral
-    _drop_the_next_answer(world)
-    await world.alice.user.click(asked.response, label="Yes, give up this game")
-    game = await world.game(game_id)
-    assert game.status == "forfeited"
-    table = _dm_table(world, game.table_message_id)
-    labels = [p.get("label") for p in World.components(table)]
-    assert labels == ["Play again (easy, you start)", "Rules"], labels
