@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.choices import parse_key
-from bot.service import GameService, Moved, Notice, Refusal
+from bot.service import STALE, GameService, Moved, Notice, Refusal
 from cogs import present
 from cogs.controls import confirm_forfeit, hand_controls, table_controls
 from cogs.items import RematchButton, RulesSelect
@@ -231,12 +231,26 @@ class Flows:
         try:
             moved = await self.service.forfeit(game_id, interaction.user.id, seq)
         except Refusal as refusal:
+            if str(refusal) == STALE:  # a move came between question and answer: ask again
+                return await self._ask_again(interaction, game_id)
             return await self.refuse(interaction, str(refusal))
         if self._from_ephemeral(interaction):
             answer = interaction.response.edit_message(content="You gave up the game.", view=None)
         else:
             answer = interaction.response.send_message("You gave up the game.", ephemeral=True)
         await self._answered(moved, answer)
+
+    async def _ask_again(self, interaction: Interaction, game_id: int) -> None:
+        """The confirmation is older than the last move (the opponent or the AI played
+        meanwhile): giving up stays the player's choice, so ask once more, fresh."""
+        game = await self.service.game(game_id)
+        content = "The game moved on since you asked. " + present.forfeit_question(
+            game, interaction.user.id
+        )
+        if self._from_ephemeral(interaction):
+            await interaction.response.edit_message(content=content, view=confirm_forfeit(game))
+        else:
+            await self._ephemeral(interaction, confirm_forfeit(game), content=content)
 
     # --------------------------------------------------------------------- rules
     async def show_rules(self, interaction: Interaction, page: int, *, edit: bool = False) -> None:
