@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.service import Moved, Refusal
+from bot.service import STALE, Moved, Refusal
 from bot.solo import SoloService
 from cogs.controls import hand_controls
 from cogs.render import hand_embed
@@ -28,6 +28,7 @@ from engine import GameState, describe_event, view
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 NOBODY = discord.AllowedMentions.none()
+QUESTION = "Give up this solo game? The robot gangster wins and there is no high score."
 DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
 DM_BUSY = (
     "Our DMs already have a game against the AI running: finish or forfeit it there "
@@ -272,16 +273,21 @@ class SoloFlows:
         if game.status != "active":
             return await self.refuse(interaction, "That game is not running.")
         await interaction.response.send_message(
-            "Give up this solo game? The robot gangster wins and there is no high score.",
-            view=confirm_forfeit(game),
-            ephemeral=True,
+            QUESTION, view=confirm_forfeit(game), ephemeral=True
         )
 
     async def forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None:
         try:
             moved = await self.service.forfeit(game_id, interaction.user.id, seq)
         except Refusal as refusal:
-            return await self.refuse(interaction, str(refusal))
+            if str(refusal) != STALE:
+                return await self.refuse(interaction, str(refusal))
+            # A move came between the question and this answer: ask once more, fresh.
+            game = await self.service.game(game_id)
+            return await interaction.response.edit_message(
+                content="The game moved on since you asked. " + QUESTION,
+                view=confirm_forfeit(game),
+            )
         try:
             await interaction.response.edit_message(content="You gave up the game.", view=None)
         except discord.HTTPException as error:  # given up all the same: the table says so

@@ -83,7 +83,7 @@ async def test_one_solo_game_at_a_time_and_resume_brings_the_table_back(world: W
     assert nothing.ephemeral and "no solo game" in nothing.response.content
 
 
-async def test_stale_buttons_are_refused_and_forfeit_ends_the_game(world: World):
+async def test_stale_moves_are_refused_a_stale_forfeit_asks_again(world: World):
     user = world.alice.user
     await user.slash("famiglia solo", level=3, first="you")
     game = await world.bot.store.active_solo_game_for_user(user.id)
@@ -96,8 +96,8 @@ async def test_stale_buttons_are_refused_and_forfeit_ends_the_game(world: World)
     await click_key(world, user, game.id, state.legal_keys()[-1])  # a move: pass or take
     before = await world.game(game.id)
     assert before.status == "active" and before.action_count >= 2  # player's move, robot's
-    stale = await user.click(asked.response, label="Yes, give up this game")
-    assert stale.ephemeral and "earlier moment" in stale.response.content
+    again = await user.click(asked.response, label="Yes, give up this game")
+    assert again.response.ephemeral and "moved on since you asked" in again.response.content
     old_controls = [
         p for p in World.components(hand.response) if p.get("custom_id", "").startswith("fam:do:")
     ]
@@ -105,8 +105,7 @@ async def test_stale_buttons_are_refused_and_forfeit_ends_the_game(world: World)
     assert old.ephemeral and "earlier moment" in old.response.content
     assert (await world.game(game.id)).version == before.version  # refusals change nothing
 
-    asked = await user.click(await dm_table(world, user, game.id), label="Forfeit")
-    await user.click(asked.response, label="Yes, give up this game")
+    await user.click(again.response, label="Yes, give up this game")  # the fresh question
     done = await world.game(game.id)
     assert done.status == "forfeited"
     record = await world.bot.store.get_result(game.id)
