@@ -313,7 +313,7 @@ class GameService:
                 raise Refusal("You are not playing in this game.")
             if game.status != "active":
                 raise Refusal("That game is not running.")
-            if seq is not None and seq != game.action_count:
+            if seq is not None and await self._moved_since(game, user_id, seq):
                 raise Refusal(STALE)
             record = ResultRecord(
                 totals=result(state).totals,
@@ -324,6 +324,15 @@ class GameService:
             )
             row = await self._write(game, user_id, [], state, "forfeited", None, result=record)
             return Moved(row, state, ended=True, result=record)
+
+    async def _moved_since(self, game: GameRow, user_id: int, seq: int) -> bool:
+        """Whether ``user_id`` made a move after action ``seq`` (or ``seq`` is not one
+        of the game's): a player who went on playing after a forfeit question must be
+        asked again, while the opponent's (or the AI's) moves leave the answer standing."""
+        if seq > game.action_count:
+            return True
+        since = await self.store.action_log(game.id, since=seq)
+        return any(row.actor == user_id for row in since)
 
     # -------------------------------------------------------------------- timer
     async def due(self) -> list[Notice]:

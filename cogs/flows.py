@@ -231,7 +231,7 @@ class Flows:
         try:
             moved = await self.service.forfeit(game_id, interaction.user.id, seq)
         except Refusal as refusal:
-            if str(refusal) == STALE:  # a move came between question and answer: ask again
+            if str(refusal) == STALE:  # the player moved since the question: ask again
                 return await self._ask_again(interaction, game_id)
             return await self.refuse(interaction, str(refusal))
         if self._from_ephemeral(interaction):
@@ -241,10 +241,10 @@ class Flows:
         await self._answered(moved, answer)
 
     async def _ask_again(self, interaction: Interaction, game_id: int) -> None:
-        """The confirmation is older than the last move (the opponent or the AI played
-        meanwhile): giving up stays the player's choice, so ask once more, fresh."""
+        """The player moved after the question, so the old confirmation no longer
+        stands; giving up stays their choice: ask once more, fresh."""
         game = await self.service.game(game_id)
-        content = "The game moved on since you asked. " + present.forfeit_question(
+        content = "You played on since you asked. " + present.forfeit_question(
             game, interaction.user.id
         )
         if self._from_ephemeral(interaction):

@@ -282,10 +282,10 @@ class SoloFlows:
         except Refusal as refusal:
             if str(refusal) != STALE:
                 return await self.refuse(interaction, str(refusal))
-            # A move came between the question and this answer: ask once more, fresh.
+            # The player moved after the question: ask once more, fresh.
             game = await self.service.game(game_id)
             return await interaction.response.edit_message(
-                content="The game moved on since you asked. " + QUESTION,
+                content="You played on since you asked. " + QUESTION,
                 view=confirm_forfeit(game),
             )
         try:

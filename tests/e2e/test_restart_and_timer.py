@@ -90,26 +90,42 @@ async def test_forfeit_by_button_needs_a_confirmation(world: World):
     assert game.players[result.winner] == world.bob.id
 
 
-async def test_a_confirmation_older_than_a_move_asks_again(world: World):
-    """The opponent moved between the question and the answer: the old confirmation does
-    not give up a game the player has not seen since, nor is the player just turned away:
-    the answer asks once more, and that fresh confirmation gives up."""
+
+async def test_a_confirmation_stands_while_only_the_opponent_moved(world: World):
+    """Asked on the opponent's turn, confirmed after the opponent moved: the answer still
+    means what it said (in a game against the AI the AI nearly always moves between)."""
     game_id = await world.start_game(world.alice, world.bob)
     state = await world.state(game_id)
     mover = await world.player(game_id, state.current)
     waiting = await world.player(game_id, 1 - state.current)
     asked = await waiting.click(await world.table(game_id), label="Forfeit")
     await world.slash(mover, "pass")
-    before = await world.game(game_id)
-
-    again = await waiting.click(asked.response, label="Yes, give up this game")
-    assert again.response is not None and again.response.ephemeral
-    assert "moved on" in again.response.content
-    after = await world.game(game_id)
-    assert (after.status, after.version) == ("active", before.version)
-
-    done = await waiting.click(again.response, label="Yes, give up this game")
+    done = await waiting.click(asked.response, label="Yes, give up this game")
     assert "gave up" in done.response.content
     result = await world.bot.store.get_result(game_id)
     assert (await world.game(game_id)).status == "forfeited" and result is not None
     assert result.winner == state.current
+
+
+async def test_a_confirmation_older_than_the_players_own_move_asks_again(world: World):
+    """The player asked, then went on playing: the old confirmation does not give up a
+    game they chose to continue, nor are they turned away: the answer asks once more
+    (privately, changing nothing), and that fresh confirmation gives up."""
+    game_id = await world.start_game(world.alice, world.bob)
+    state = await world.state(game_id)
+    mover = await world.player(game_id, state.current)
+    asked = await mover.click(await world.table(game_id), label="Forfeit")
+    await world.slash(mover, "pass")
+    before = await world.game(game_id)
+
+    again = await mover.click(asked.response, label="Yes, give up this game")
+    assert again.response is not None and again.response.ephemeral
+    assert "played on since you asked" in again.response.content
+    after = await world.game(game_id)
+    assert (after.status, after.version) == ("active", before.version)
+
+    done = await mover.click(again.response, label="Yes, give up this game")
+    assert "gave up" in done.response.content
+    result = await world.bot.store.get_result(game_id)
+    assert (await world.game(game_id)).status == "forfeited" and result is not None
+    assert result.winner == 1 - state.current

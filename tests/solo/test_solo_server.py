@@ -97,7 +97,7 @@ async def test_stale_moves_are_refused_a_stale_forfeit_asks_again(world: World):
     before = await world.game(game.id)
     assert before.status == "active" and before.action_count >= 2  # player's move, robot's
     again = await user.click(asked.response, label="Yes, give up this game")
-    assert again.response.ephemeral and "moved on since you asked" in again.response.content
+    assert again.response.ephemeral and "played on since you asked" in again.response.content
     old_controls = [
         p for p in World.components(hand.response) if p.get("custom_id", "").startswith("fam:do:")
     ]
