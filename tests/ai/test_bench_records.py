@@ -196,3 +196,32 @@ def test_headline_sums_up_the_bars_last(tmp_path, capsys, monkeypatch):
     assert head.endswith("hard max 1.25 s/decision (bar 1.5 s)")
     hard = [x for x in out if x.startswith("hard ") and "searched decisions" in x]
     assert hard and "max 1.250 s" in hard[0] and "playouts/s 857" in hard[0]
+
+
+def test_headline_counts_the_robot_levels_where_the_ai_beats_greedy(tmp_path, capsys, monkeypatch):
+    """Issue 6's solo bar: the searching AI wins more often than greedy at each robot level.
+    Made-up records: medium ahead at level 1a, behind at 1b, so 1 of 2 levels."""
+    path = tmp_path / "ai.jsonl"
+    wins = {("medium", 0): 2, ("greedy", 0): 1, ("medium", 1): 0, ("greedy", 1): 1}
+    with path.open("w") as f:
+        for (who, first), won in wins.items():
+            row = bench.solo_row(who, 1, first, 2, 6)
+            for i, (key, _) in enumerate(row.games):
+                mode, a, b, seed, level, first_ = key
+                rec = {
+                    "mode": mode,
+                    "players": [a, b],
+                    "seed": seed,
+                    "level": level,
+                    "first": first_,
+                    "winner": 0 if i < won else 1,
+                    "totals": [50, 40],
+                    "times": [[0.1], []] if a == "medium" else [[], []],
+                    "iters": [100, 0],
+                    "search_s": [0.1, 0.0],
+                }
+                f.write(json.dumps(rec) + "\n")
+    _no_play(monkeypatch)
+    out = _run(capsys, path, "--report", "--games", "2", "--solo-ai", "medium", "--only", "solo")
+    assert _row(out, "medium vs robot 1a").split()[5] == "100.0%"
+    assert "medium ahead of greedy vs robot at 1 of 2 levels" in out[-1]
