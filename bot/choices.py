@@ -54,7 +54,7 @@ def parse_key(text: str) -> Action | None:
         return None
     try:
         return from_key((int(parts[0]), int(parts[1]), int(parts[2])))
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, IndexError):  # e.g. "2.20.0": no card kind 20
         return None
 
 
