@@ -28,7 +28,9 @@ def forfeit_question(game: GameRow, user_id: int) -> str:
     away from the game's channel."""
     seat = game.seat_of(user_id)
     opponent = names_of(game)[1 - seat] if seat is not None else "your opponent"
-    where = "in our DMs" if game.guild_id is None else f"in <#{game.channel_id}>"
+    # A solo game started from a server keeps that server's id, but lives in our DMs.
+    in_dm = game.guild_id is None or game.mode == "solo"
+    where = "in our DMs" if in_dm else f"in <#{game.channel_id}>"
     return (
         f"Give up game #{game.id} against **{discord.utils.escape_markdown(opponent)}** "
         f"{where}? Your opponent wins and it counts as a loss for you."

@@ -11,7 +11,9 @@ channel.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import weakref
 from typing import Any
 
 import discord
@@ -46,12 +48,23 @@ def closed_dms_text(server: str | None) -> str:
     )
 
 
+def table_later_text(game_id: int) -> str:
+    return (
+        f"Your solo game #{game_id} is started, but Discord did not let me post its table "
+        "in our DMs just now. Run `/famiglia resume` to bring the table there."
+    )
+
+
 class SoloFlows:
     def __init__(self, bot: discord.Client, solo: SoloService) -> None:
         self.bot = bot
         self.solo = solo
         self.service = solo.service
         self.store = solo.store
+        #: Per player, held while a solo game is being started (weak: dropped when idle).
+        self._starting: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -79,7 +92,7 @@ class SoloFlows:
         """Edit the DM table in place (a new one if it was deleted)."""
         payload = await self.payload(game)
         channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        if not await edit_in_place(channel, game, payload, "solo table"):
+        if not await edit_in_place(channel, game, payload, "solo table", self.store):
             await self._post(channel, game, payload)
 
     async def _post(
@@ -101,7 +114,16 @@ class SoloFlows:
 
     # --------------------------------------------------------------- start, resume
     async def start(self, interaction: Interaction, level: int, first: int) -> None:
-        """``/famiglia solo`` (and Play again): the game in the DM, the table there."""
+        """``/famiglia solo`` (and Play again): the game in the DM, the table there. One
+        start per player at a time: a second one sent at once (a double click) waits and
+        is then refused, instead of announcing in the DM a game it does not start."""
+        lock = self._starting.get(interaction.user.id)
+        if lock is None:
+            lock = self._starting[interaction.user.id] = asyncio.Lock()
+        async with lock:
+            await self._start(interaction, level, first)
+
+    async def _start(self, interaction: Interaction, level: int, first: int) -> None:
         user = interaction.user
         if await self.solo.active(user.id) is not None:
             return await self.refuse(
@@ -143,7 +165,11 @@ class SoloFlows:
             )
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        message = await self._post(dm, moved.game, await self.payload(moved.game))
+        try:
+            message = await self._post(dm, moved.game, await self.payload(moved.game))
+        except discord.HTTPException as error:  # the game is saved: say so, and how to see it
+            log.warning("solo game %s started, its table not posted: %s", moved.game.id, error)
+            return await self.refuse(interaction, table_later_text(moved.game.id))
         await interaction.followup.send(
             f"Your solo game #{moved.game.id} is waiting in our DMs: {message.jump_url}",
             ephemeral=True,
@@ -164,7 +190,12 @@ class SoloFlows:
             )
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        await self._answer_with_table(interaction, moved.game)
+        try:
+            await self._answer_with_table(interaction, moved.game)
+        except discord.HTTPException as error:  # the game is saved and holds the DM
+            log.warning("solo game %s started, but the answer failed: %s", moved.game.id, error)
+            with contextlib.suppress(discord.HTTPException):  # else /famiglia resume shows it
+                await self.update_table(moved.game)  # its table, posted in the DM
 
     async def _answer_with_table(self, interaction: Interaction, game: GameRow) -> None:
         payload = await self.payload(game)
