@@ -69,7 +69,7 @@ class AiFlows:
         """Edit the table in place (post a new one if it was deleted)."""
         payload = await self.payload(game, state)
         channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        if await edit_in_place(channel, game, payload, "table"):
+        if await edit_in_place(channel, game, payload, "table", self.store):
             return
         payload["files"] = payload.pop("attachments")
         try:

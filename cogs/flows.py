@@ -131,7 +131,7 @@ class Flows:
         """Answer with the new challenge ``game``. If Discord takes no answer, nobody
         saw the challenge: it is withdrawn, so it does not hold the channel."""
         try:
-            await interaction.response.send_message(
+            sent = await interaction.response.send_message(
                 present.challenge_text(game, self.challenge_minutes),
                 view=table_controls(game),
                 allowed_mentions=users(game.players[1]),
@@ -140,7 +140,14 @@ class Flows:
             with contextlib.suppress(Refusal):
                 await self.service.answer_challenge(game.id, game.players[0], "cancel")
             raise
-        message = await interaction.original_response()
+        # The challenge is shown and stands from here on: no error may say otherwise.
+        message = sent.resource
+        if not isinstance(message, discord.InteractionMessage):
+            try:
+                message = await interaction.original_response()
+            except discord.HTTPException as error:  # the accept posts the table anew
+                log.warning("challenge %s shown, its message not read: %s", game.id, error)
+                return
         await self.service.store.set_table_message(game.id, message.channel.id, message.id)
 
     async def answer_challenge(self, interaction: Interaction, game_id: int, answer: str) -> None:
@@ -333,7 +340,7 @@ class Flows:
     async def update_table(self, game: GameRow, state: GameState) -> None:
         payload = await self.table_payload(game, state)
         channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        if not await edit_in_place(channel, game, payload, "table"):
+        if not await edit_in_place(channel, game, payload, "table", self.service.store):
             await self.post_table(game, payload)  # none yet, or someone deleted it
 
     async def post_table(self, game: GameRow, payload: dict[str, Any]) -> discord.Message | None:
@@ -372,6 +379,9 @@ class Flows:
         await interaction.response.send_message(files=files, allowed_mentions=NOBODY, **payload)
         message = await interaction.original_response()
         await moved_to(self.bot, self.service.store, game, message, f"Famiglia #{game.id}")
+        now = await self.service.store.get_game(game.id)
+        if now is not None and now.version != game.version:  # a move came in meanwhile
+            await self.update_table(now, GameState.from_json(now.state_json))
 
     # --------------------------------------------------------------------- timer
     async def on_notice(self, notice: Notice) -> None:

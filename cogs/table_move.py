@@ -4,7 +4,9 @@ game then pointing to the new message and the old one becoming a link to it."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import weakref
 from typing import Any
 
 import discord
@@ -14,40 +16,65 @@ from db.store import Store
 
 log = logging.getLogger(__name__)
 
+#: Per game: held while its table is edited or moved, so an edit that was rendered for
+#: the old message never lands after the move (weak: a lock lives while in use).
+_LOCKS: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+
+def _lock(game_id: int) -> asyncio.Lock:
+    lock = _LOCKS.get(game_id)
+    if lock is None:
+        lock = _LOCKS[game_id] = asyncio.Lock()
+    return lock
+
+
+async def _table_id(store: Store, game: GameRow) -> int | None:
+    """The table message of ``game`` as stored now (``game`` may be an older read)."""
+    now = await store.get_game(game.id)
+    return (now or game).table_message_id
+
 
 async def moved_to(
     bot: discord.Client, store: Store, game: GameRow, message: discord.Message, title: str
 ) -> None:
     """Record ``message`` as the table of ``game`` and retire the old table; ``title``
     names the game in the link, e.g. ``Famiglia #12``."""
-    old = game.table_message_id
-    await store.set_table_message(game.id, message.channel.id, message.id)
-    if old is None or old == message.id:
-        return
-    channel = bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-    try:
-        await channel.get_partial_message(old).edit(
-            content=f"The table of {title} moved here: {message.jump_url}",
-            embeds=[],
-            attachments=[],
-            view=None,
-        )
-    except discord.HTTPException as error:
-        log.info("old table of game %s not updated: %s", game.id, error)
+    async with _lock(game.id):
+        old = await _table_id(store, game)
+        await store.set_table_message(game.id, message.channel.id, message.id)
+        if old is None or old == message.id:
+            return
+        channel = bot.get_partial_messageable(game.table_channel_id or game.channel_id)
+        try:
+            await channel.get_partial_message(old).edit(
+                content=f"The table of {title} moved here: {message.jump_url}",
+                embeds=[],
+                attachments=[],
+                view=None,
+            )
+        except discord.HTTPException as error:
+            log.info("old table of game %s not updated: %s", game.id, error)
 
 
 async def edit_in_place(
-    channel: discord.PartialMessageable, game: GameRow, payload: dict[str, Any], what: str
+    channel: discord.PartialMessageable,
+    game: GameRow,
+    payload: dict[str, Any],
+    what: str,
+    store: Store,
 ) -> bool:
-    """Edit the table message of ``game``. False when there is none or it was deleted
-    (the caller posts a new one); True otherwise, an edit that failed for another
-    reason being logged (the next move or ``/famiglia board`` brings it up to date)."""
-    if game.table_message_id is None:
-        return False
-    try:
-        await channel.get_partial_message(game.table_message_id).edit(**payload)
-    except discord.NotFound:
-        return False
-    except discord.HTTPException as error:
-        log.warning("could not edit the %s of game %s: %s", what, game.id, error)
-    return True
+    """Edit the table message of ``game`` (the one stored now: it may have moved since
+    ``game`` was read). False when there is none or it was deleted (the caller posts a
+    new one); True otherwise, an edit that failed for another reason being logged (the
+    next move or ``/famiglia board`` brings it up to date)."""
+    async with _lock(game.id):
+        table_id = await _table_id(store, game)
+        if table_id is None:
+            return False
+        try:
+            await channel.get_partial_message(table_id).edit(**payload)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException as error:
+            log.warning("could not edit the %s of game %s: %s", what, game.id, error)
+        return True
