@@ -6,9 +6,18 @@ Two policies share one signature ``(state, legal_keys, rng) -> key``:
 * :func:`heuristic_move` - a cheap cousin of the greedy baseline (engine.policies):
   epsilon-greedy over Street cards by value, a Brute only when it buys a better card,
   never the Accountant, never a pass while a card can be had. It is about eight times
-  faster than the greedy policy and, measured with bench/ai.py, makes much better
-  rollouts than uniform moves: a random rollout passes so often that most simulated
-  games end early on two passes, which tells the search little about a real game.
+  faster than the greedy policy and makes better rollouts than uniform moves: a random
+  rollout passes so often that most simulated games end early on two passes, which
+  tells the search little about a real game.
+
+Measured with bench/ai.py (200 games a row, paired seeds, seats swapped; records in
+bench/results/rollouts-seed6.jsonl), a 200-playout search with the mixed reward wins
+63.0% [56.1, 69.4] of its games against the greedy baseline with heuristic rollouts and
+45.0% [38.3, 51.9] with uniform ones. Head to head the heuristic search wins 55.0%
+[48.1, 61.7] at equal playouts, and 49.0% against 540 uniform playouts, which take the
+same time (uniform rollouts run about 2.6 times as many playouts a second). So the
+heuristic policy is the default: far better against a sensible opponent, and no worse
+against a searcher at equal time.
 
 Neither policy reads the draw pile: they only ever see determinized copies anyway.
 """
