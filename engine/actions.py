@@ -230,8 +230,13 @@ _INTERNED: dict[Key, Action] = {}
 
 
 def from_key(key: Key) -> Action:
-    """The shared action model for ``key``."""
+    """The shared action model for ``key``. Only an action's own key is accepted
+    (``(TAKE, 3, 7)`` is not ``Take(3)``'s), so typed or forged keys cannot grow the
+    interned set beyond the actions that exist."""
     action = _INTERNED.get(key)
     if action is None:
-        action = _INTERNED[key] = _build(key)
+        action = _build(key)
+        if action.key() != key:
+            raise ValueError(f"{key} is not an action key; {action.key()} is")
+        _INTERNED[key] = action
     return action

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from build import codes, conserved
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -213,3 +214,13 @@ def test_every_action_key_round_trips_through_json():
         assert action.key() == key
         assert parse_action(dump_action(action)) == action
         assert len(dump_action(action)) <= 48
+
+
+def test_a_key_that_is_not_an_actions_own_is_refused():
+    """Typed and forged keys (the bot parses '7.3.0' from users) name an action only in
+    its own spelling: a spare number is refused rather than read as another key, so
+    forged keys never pile up in the interned actions."""
+    for key in FULL_KEYS:
+        op, a, b = key
+        with pytest.raises(ValueError):
+            from_key((op, a, b + 7))
