@@ -118,8 +118,10 @@ def board_embed(
         embed.description = "\n".join(_ai_line(r, names) for r in page.rows)
     else:
         embed.description = "\n".join(_solo_line(r, names) for r in page.rows)
+    if page.total == 0:
+        return embed  # the description says the board is empty: no page, no legend
     noun = "player" if page.total == 1 else "players"
-    footer = f"Page {page.page} of {page.pages} · {page.total} {noun}"
+    footer = f"Page {min(page.page, page.pages)} of {page.pages} · {page.total} {noun}"
     if board == "rating":
         footer += f" · {PROVISIONAL_MARK} = provisional rating · W/L/D = wins/losses/draws"
     elif board == "ai":
@@ -192,7 +194,8 @@ def board_view(board: Board, scope: Scope, level: int | None, page: Page[Any]) -
 async def load_page(
     store: Store, board: Board, guild_id: int | None, level: int | None, page: int
 ) -> Page[Any]:
-    """Page ``page`` (1-based) of a board; a page past the end shows the last one."""
+    """Page ``page`` (1-based) of a board; a page past the end shows the last one (the
+    first, on an empty board)."""
     for _ in range(2):
         offset = (max(page, 1) - 1) * PAGE_SIZE
         if board == "rating":
@@ -205,9 +208,9 @@ async def load_page(
             result = await store.solo_board(
                 level=level, guild_id=guild_id, offset=offset, limit=PAGE_SIZE
             )
-        if result.rows or result.total == 0 or page <= result.pages:
+        if result.rows or page <= result.pages:
             return result
-        page = result.pages
+        page = result.pages  # past the end (an empty board has one page): the last one
     return result
 
 
