@@ -25,7 +25,7 @@ from cogs import present
 from cogs.ai_table import dm_payload, ended_controls, mark_thinking
 from cogs.controls import hand_controls
 from cogs.flows import NOBODY, Flows
-from cogs.table_move import edit_in_place, moved_to
+from cogs.table_move import answer_message, edit_in_place, moved_to
 from db.rows import GameRow
 from engine import Event, GameState, describe_event
 
@@ -83,9 +83,13 @@ class AiFlows:
         payload = await self.payload(game, GameState.from_json(game.state_json))
         files = payload.pop("attachments")
         payload.pop("content", None)
-        await interaction.response.send_message(files=files, allowed_mentions=NOBODY, **payload)
-        message = await interaction.original_response()
-        await moved_to(self.bot, self.store, game, message, f"Famiglia #{game.id}")
+        sent = await interaction.response.send_message(
+            files=files, allowed_mentions=NOBODY, **payload
+        )
+        # The table is shown (and the game saved): no error may say otherwise from here.
+        message = await answer_message(interaction, sent, f"table of game {game.id}")
+        if message is not None:  # else the next move posts the table anew, or edits the old
+            await moved_to(self.bot, self.store, game, message, f"Famiglia #{game.id}")
 
     async def _answered(self, game: GameRow, answer: Awaitable[Any]) -> bool:
         """Answer the user about a committed change of ``game``. The change is saved
@@ -122,8 +126,7 @@ class AiFlows:
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         if not await self._answered(game, self._answer_with_table(interaction, game)):
-            # The game holds the channel: its table is posted (again, if the answer
-            # went through and only its message could not be read back).
+            # The game holds the channel and Discord took no answer: its table is posted.
             await self.update_table(game, GameState.from_json(game.state_json))
         self.kick(game.id)  # the AI starts: its turn runs now
 

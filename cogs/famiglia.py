@@ -16,12 +16,24 @@ from discord.ext import commands
 
 from bot.plans import build, suggest
 from bot.service import GameService, Refusal
+from cogs import present
 from cogs.flows import Flows
 from cogs.rules_text import PAGES, titles
 from db.rows import GameRow
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
+
+
+def no_game_text(*, in_dm: bool) -> str:
+    """The answer to a game command with no game to act on: how to start one *here*
+    (a challenge needs a server channel; our DMs host solo games and games vs the AI)."""
+    if in_dm:
+        return (
+            "You have no Famiglia game running. In our DMs, start one with `/famiglia solo` "
+            "(against the robot gangster) or `/famiglia ai` (against the AI)."
+        )
+    return "You have no Famiglia game running. Start one with /famiglia start."
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
@@ -34,18 +46,32 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
 
     # ------------------------------------------------------------------ helpers
     async def _game_of(self, interaction: Interaction) -> GameRow:
-        """The open game of this channel the user plays in, else their only open game."""
+        """The open game of this channel the user plays in, else their only running
+        game. A challenge not accepted yet is no game to play: it is found only when
+        the user has nothing else open (its answer then says it is not accepted yet)."""
         user = interaction.user.id
         if interaction.channel_id is not None:
             game = await self.service.store.active_game_in_channel(interaction.channel_id)
             if game is not None and game.seat_of(user) is not None:
                 return game
         mine = await self.service.store.open_games_for_user(user)
+        running = [g for g in mine if g.status == "active"]
+        if len(running) == 1:
+            return running[0]
         if len(mine) == 1:
             return mine[0]
         if not mine:
-            raise Refusal("You have no Famiglia game running. Start one with /famiglia start.")
-        raise Refusal("You play several games: use this command in the channel of the game.")
+            raise Refusal(no_game_text(in_dm=interaction.guild is None))
+        if not running:
+            places = ", ".join(present.where(g) for g in mine)
+            raise Refusal(
+                "None of your games has started: the challenges you are in "
+                f"({places}) are not accepted yet."
+            )
+        places = ", ".join(f"#{g.id} {present.where(g)}" for g in running)
+        raise Refusal(
+            f"You play several games ({places}): use this command in the channel of the game."
+        )
 
     async def _move(self, interaction: Interaction, command: str, **values: str | None) -> None:
         try:

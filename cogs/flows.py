@@ -21,7 +21,7 @@ from cogs import present
 from cogs.controls import confirm_forfeit, hand_controls, table_controls
 from cogs.items import RematchButton, RulesSelect
 from cogs.rules_text import PAGES, titles
-from cogs.table_move import edit_in_place, moved_to
+from cogs.table_move import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, ResultRow
 from engine import Action, Event, GameState, describe_event
 
@@ -141,13 +141,9 @@ class Flows:
                 await self.service.answer_challenge(game.id, game.players[0], "cancel")
             raise
         # The challenge is shown and stands from here on: no error may say otherwise.
-        message = sent.resource
-        if not isinstance(message, discord.InteractionMessage):
-            try:
-                message = await interaction.original_response()
-            except discord.HTTPException as error:  # the accept posts the table anew
-                log.warning("challenge %s shown, its message not read: %s", game.id, error)
-                return
+        message = await answer_message(interaction, sent, f"challenge {game.id}")
+        if message is None:  # the accept posts the table anew
+            return
         await self.service.store.set_table_message(game.id, message.channel.id, message.id)
 
     async def answer_challenge(self, interaction: Interaction, game_id: int, answer: str) -> None:
@@ -226,6 +222,9 @@ class Flows:
             return await self.refuse(interaction, str(refusal))
         if game.seat_of(interaction.user.id) is None:
             return await self.refuse(interaction, "You are not playing in this game.")
+        if game.status == "challenge":  # nothing to give up: say how to withdraw it
+            text = present.pending_challenge_text(game, interaction.user.id)
+            return await self.refuse(interaction, text)
         if game.status != "active":
             return await self.refuse(interaction, "That game is not running.")
         await self._ephemeral(
@@ -376,8 +375,13 @@ class Flows:
         payload = await self.table_payload(game, state)
         files = payload.pop("attachments")
         payload.pop("content")
-        await interaction.response.send_message(files=files, allowed_mentions=NOBODY, **payload)
-        message = await interaction.original_response()
+        sent = await interaction.response.send_message(
+            files=files, allowed_mentions=NOBODY, **payload
+        )
+        # The new table is shown: from here on no error may say that nothing changed.
+        message = await answer_message(interaction, sent, f"table of game {game.id}")
+        if message is None:  # the old table stays the one kept up to date
+            return
         await moved_to(self.bot, self.service.store, game, message, f"Famiglia #{game.id}")
         now = await self.service.store.get_game(game.id)
         if now is not None and now.version != game.version:  # a move came in meanwhile

@@ -23,17 +23,47 @@ def mention(game: GameRow, seat: int) -> str:
     return f"<@{game.players[seat]}>"
 
 
+def where(game: GameRow) -> str:
+    """Where ``game`` is played, for a sentence: ``in <#channel>`` or ``in our DMs``."""
+    # A solo game started from a server keeps that server's id, but lives in our DMs.
+    in_dm = game.guild_id is None or game.mode == "solo"
+    return "in our DMs" if in_dm else f"in <#{game.channel_id}>"
+
+
 def forfeit_question(game: GameRow, user_id: int) -> str:
     """The confirmation of a forfeit, naming the game: ``/famiglia forfeit`` may be used
     away from the game's channel."""
     seat = game.seat_of(user_id)
     opponent = names_of(game)[1 - seat] if seat is not None else "your opponent"
-    # A solo game started from a server keeps that server's id, but lives in our DMs.
-    in_dm = game.guild_id is None or game.mode == "solo"
-    where = "in our DMs" if in_dm else f"in <#{game.channel_id}>"
     return (
         f"Give up game #{game.id} against **{discord.utils.escape_markdown(opponent)}** "
-        f"{where}? Your opponent wins and it counts as a loss for you."
+        f"{where(game)}? Your opponent wins and it counts as a loss for you."
+    )
+
+
+def challenge_message(game: GameRow) -> str:
+    """The challenge's message as a link when it is known, else its channel."""
+    if game.guild_id is not None and game.table_message_id is not None:
+        channel = game.table_channel_id or game.channel_id
+        url = f"https://discord.com/channels/{game.guild_id}/{channel}/{game.table_message_id}"
+        return f"the challenge message ({url})"
+    return f"the challenge message {where(game)}"
+
+
+def pending_challenge_text(game: GameRow, user_id: int) -> str:
+    """``/famiglia forfeit`` on a challenge not accepted yet: nothing to give up; how
+    to withdraw (the challenger) or turn down (the challenged player) the challenge."""
+    names = [discord.utils.escape_markdown(n) for n in names_of(game)]
+    if game.seat_of(user_id) == 0:
+        return (
+            f"Your challenge to **{names[1]}** (game #{game.id}) is not accepted yet, so "
+            "there is no game to give up. To withdraw it, press **Cancel challenge** on "
+            f"{challenge_message(game)}; unanswered, it expires by itself."
+        )
+    return (
+        f"The challenge from **{names[0]}** (game #{game.id}) is not accepted yet, so "
+        f"there is no game to give up. To turn it down, press **Decline** on "
+        f"{challenge_message(game)}."
     )
 
 

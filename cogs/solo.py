@@ -23,7 +23,7 @@ from bot.solo import SoloService
 from cogs.controls import hand_controls
 from cogs.render import hand_embed
 from cogs.solo_table import PLAYER, confirm_forfeit, level_tag, names_of, table_payload
-from cogs.table_move import edit_in_place, moved_to
+from cogs.table_move import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, SoloBest
 from engine import GameState, describe_event, view
 
@@ -201,8 +201,13 @@ class SoloFlows:
         payload = await self.payload(game)
         files = payload.pop("attachments")
         payload.pop("content", None)
-        await interaction.response.send_message(files=files, allowed_mentions=NOBODY, **payload)
-        await self._moved_to(game, await interaction.original_response())
+        sent = await interaction.response.send_message(
+            files=files, allowed_mentions=NOBODY, **payload
+        )
+        # The table is shown (and the game saved): no error may say otherwise from here.
+        message = await answer_message(interaction, sent, f"solo table of game {game.id}")
+        if message is not None:  # else the next move posts the table anew, or edits the old
+            await self._moved_to(game, message)
 
     async def resume(self, interaction: Interaction) -> None:
         """``/famiglia resume``: the active solo game's table, fresh at the bottom of the DM."""

@@ -34,6 +34,25 @@ async def _table_id(store: Store, game: GameRow) -> int | None:
     return (now or game).table_message_id
 
 
+async def answer_message(
+    interaction: discord.Interaction[Any],
+    sent: discord.InteractionCallbackResponse[Any],
+    what: str,
+) -> discord.InteractionMessage | None:
+    """The message an interaction was just answered with (``sent``: what
+    ``send_message`` returned). Discord's callback response carries it; only when it
+    does not is it read back, and a failed read is logged, never raised: the answer was
+    shown and what it reports is saved. None then (``what`` names it in the log)."""
+    message = sent.resource
+    if isinstance(message, discord.InteractionMessage):
+        return message
+    try:
+        return await interaction.original_response()
+    except discord.HTTPException as error:
+        log.warning("%s shown, its message not read: %s", what, error)
+        return None
+
+
 async def moved_to(
     bot: discord.Client, store: Store, game: GameRow, message: discord.Message, title: str
 ) -> None:

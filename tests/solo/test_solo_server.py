@@ -17,7 +17,7 @@ from .play import click_key, dm_table
 def said(answer) -> str:
     """What the user read: the answer, or after a deferral its last follow-up."""
     if answer.followups:
-        return said(answer)
+        return answer.followups[-1].content
     assert answer.response is not None, answer
     return answer.response.content
 
