@@ -81,7 +81,7 @@ def result(s: GameState) -> ResultView:
     high: int | None = None
     if s.mode == "solo":
         if winner is None:
-            winner = ROBOT_SEAT
+            winner, decided = ROBOT_SEAT, "robot_tie"
             why = (
                 f"Both have {t0} VP and equally valuable best cards: a tie does not beat "
                 "the robot gangster."

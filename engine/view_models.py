@@ -46,7 +46,7 @@ class SeatView(_Frozen):
 class ResultView(_Frozen):
     totals: tuple[int, int]
     winner: int | None  # None = shared win (draw)
-    decided_by: Literal["points", "best_card", "cascade", "draw"]
+    decided_by: Literal["points", "best_card", "cascade", "draw", "robot_tie"]
     explanation: str  # one or two sentences a player understands
     high_score: int | None = None  # solo only, when the human won: 2 x yours - robot's
 

@@ -49,6 +49,7 @@ DECIDED_BY = {
     "best_card": "by the single most valuable card (tie-break, rule 7.3)",
     "cascade": "by comparing the next most valuable cards (tie-break, rule 7.4)",
     "draw": "— nothing separates the players (rule 7.4)",
+    "robot_tie": "— a tie does not beat the robot gangster (rule 9.10.4)",
 }
 
 

@@ -99,7 +99,7 @@ def test_9_10_4_ruling_solo_tie_gets_no_cascade_after_the_best_card():
                 rest="discard")
     r = result(solo)
     assert r.totals == (14, 14) and r.winner == 1 and r.high_score is None
-    assert r.decided_by == "draw" and "does not beat" in r.explanation
+    assert r.decided_by == "robot_tie" and "does not beat" in r.explanation
     duel = make(hands=("B4 A2 F0", "F3 A1 B1 M1 A1"), rest="discard")
     r = result(duel)
     assert r.totals == (14, 14) and r.winner == 0 and r.decided_by == "cascade"

@@ -76,6 +76,16 @@ def test_result_with_tie_break_explanation():
     assert "▶" not in _text(embed)
 
 
+def test_9_10_4_a_solo_tie_reads_as_the_robots_win_not_as_a_shared_one():
+    result = ResultView(totals=(14, 14), winner=1, decided_by="robot_tie",
+                        explanation="Both have 14 VP and equally valuable best cards.")
+    view = make_view(result=result, current=None, decision="over", mode="solo", robot_seat=1)
+    embed = table_embed(view, NAMES)
+    assert "wins, 14 to 14" in embed.description
+    assert "a tie does not beat the robot gangster (rule 9.10.4)" in embed.description
+    assert "nothing separates" not in embed.description
+
+
 def test_solo_robot_level_and_high_score():
     result = ResultView(totals=(50, 40), winner=0, decided_by="points", explanation="More VP.",
                         high_score=60)
