@@ -52,12 +52,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.append(str(Path(__file__).resolve().parent))  # after the root: bench/engine.py
 
 from airecords import Key, RecordFile, key_of, read_records
+from aitable import Row, duel_row, headline, line, solo_row, timing, timing_stats, unique
 
 from engine.ai import STRENGTHS, AiPolicy
 from engine.ai.mcts import Budget, search
 from engine.policies import get_policy
 from engine.scoring import result
-from engine.simulate import wilson_interval
 from engine.state import GameState
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,15 +70,6 @@ DUELS = {
     "hard-easy": ("hard", "easy"),
 }
 
-#: The bars of issue 6, summed up by the HEADLINE line: A's win rate against B ...
-WIN_BARS = {
-    ("hard", "greedy"): 0.75,
-    ("hard", "random"): 0.98,
-    ("hard", "medium"): 0.5,  # these two must win significantly: the interval clears 50%
-    ("medium", "easy"): 0.5,
-}
-#: ... and the slowest searched decision of a strength, in seconds.
-TIME_BAR = ("hard", 1.5)
 
 #: A game's identity in the records: (mode, seat-0 player, seat-1 player, game seed,
 #: solo level, solo first); level and first are None in duels.
@@ -147,145 +138,16 @@ def play(task: Key) -> dict[str, object]:
     }
 
 
-class Row:
-    """A line of the table: A against B, the wanted games and A's seat in each."""
-
-    def __init__(self, label: str, a: str, b: str, games: list[tuple[Key, int]]) -> None:
-        self.label, self.a, self.b, self.games = label, a, b, games
-
-    def recorded(self, records: dict[Key, dict]) -> list[tuple[dict, int]]:
-        return [(records[k], seat) for k, seat in self.games if k in records]
-
-
-def duel_row(a: str, b: str, games: int, seed: int) -> Row:
-    master = random.Random(seed)
-    seeds = [master.getrandbits(32) for _ in range(games // 2)]
-    tasks: list[tuple[Key, int]] = []
-    for s in seeds:
-        tasks.append((("duel", a, b, s, None, None), 0))
-        tasks.append((("duel", b, a, s, None, None), 1))
-    return Row(f"{a} vs {b}", a, b, tasks)
-
-
-def solo_row(who: str, level: int, first: int, games: int, seed: int) -> Row:
-    master = random.Random(seed * 31 + level * 2 + first)
-    tasks: list[tuple[Key, int]] = [
-        (("solo", who, "robot", master.getrandbits(32), level, first), 0) for _ in range(games)
-    ]
-    return Row(f"{who} vs robot {level}{'ab'[first]}", who, "robot", tasks)
-
-
-def tally(row: Row, records: dict[Key, dict]) -> tuple[int, int, int, float, float]:
-    """(A's wins, draws, games, A's mean VP, B's mean VP) over the recorded games."""
-    wins = draws = 0
-    vp_a = vp_b = 0.0
-    got = row.recorded(records)
-    for r, seat_a in got:
-        w = r["winner"]
-        wins += w == seat_a
-        draws += w is None
-        vp_a += r["totals"][seat_a]
-        vp_b += r["totals"][1 - seat_a]
-    n = len(got)
-    return wins, draws, n, vp_a / max(n, 1), vp_b / max(n, 1)
-
-
-def _rate(wins: int, n: int) -> str:
-    lo, hi = wilson_interval(wins, n)
-    return f"{100 * wins / n:>6.1f}%  [{100 * lo:5.1f}%, {100 * hi:5.1f}%]"
-
-
-def line(row: Row, records: dict[Key, dict]) -> str:
-    wins, draws, n, vp_a, vp_b = tally(row, records)
-    wanted = len(row.games)
-    if n == 0:
-        return f"{row.label:<34} {n:>5}  no games recorded (0 of {wanted})"
-    out = f"{row.label:<34} {n:>5} {_rate(wins, n)}  draws {draws:>3}  VP {vp_a:5.1f} - {vp_b:5.1f}"
-    return out if n == wanted else f"{out}  ({n} of {wanted})"
-
-
-def _unique(keys: Iterable[Key]) -> list[Key]:
-    return list(dict.fromkeys(keys))
-
-
-def timing_stats(records: Iterable[dict]) -> dict[str, tuple[list[float], int, float]]:
-    """Per player name: its searched decisions' times, playouts and search seconds."""
-    by: dict[str, tuple[list[float], list[float]]] = {}
-    for r in records:
-        for seat in (0, 1):
-            ts, tot = by.setdefault(str(r["players"][seat]), ([], [0, 0.0]))
-            ts.extend(r["times"][seat])
-            tot[0] += r["iters"][seat]
-            tot[1] += r["search_s"][seat]
-    return {name: (ts, int(it), sec) for name, (ts, (it, sec)) in by.items() if ts}
-
-
-def timing(records: Iterable[dict]) -> list[str]:
-    return [
-        f"{name:<8} searched decisions {len(ts):>6}  mean {statistics.fmean(ts):.3f} s  "
-        f"max {max(ts):.3f} s  playouts/s {it / max(sec, 1e-9):,.0f}"
-        for name, (ts, it, sec) in sorted(timing_stats(records).items())
-    ]
-
-
-def solo_summary(rows: list[Row], records: dict[Key, dict]) -> str:
-    """How many robot levels (1a..4b) the searching AI wins more often at than greedy."""
-    rates: dict[tuple[str, str], float] = {}
-    for row in rows:
-        if row.b != "robot":
-            continue
-        wins, _, n, _, _ = tally(row, records)
-        if n:
-            rates[(row.a, row.label.rsplit(" ", 1)[1])] = wins / n
-    names = sorted({a for a, _ in rates if a != "greedy"})
-    levels = sorted({lv for _, lv in rates})
-    out = []
-    for name in names:
-        both = [lv for lv in levels if (name, lv) in rates and ("greedy", lv) in rates]
-        if both:
-            ahead = sum(rates[(name, lv)] > rates[("greedy", lv)] for lv in both)
-            out.append(f"{name} ahead of greedy vs robot at {ahead} of {len(both)} levels")
-    return ", ".join(out)
-
-
-def headline(rows: list[Row], records: dict[Key, dict], stats: dict) -> str:
-    parts = []
-    for row in rows:
-        bar = WIN_BARS.get((row.a, row.b))
-        if bar is None:
-            continue
-        wins, _, n, _, _ = tally(row, records)
-        wanted = len(row.games)
-        if n == 0:
-            parts.append(f"{row.label} no games (0 of {wanted}; bar {100 * bar:.0f}%)")
-            continue
-        lo, hi = wilson_interval(wins, n)
-        share = "" if n == wanted else f"{n} of {wanted}; "
-        parts.append(
-            f"{row.label} {100 * wins / n:.1f}% [{100 * lo:.1f}%, {100 * hi:.1f}%] "
-            f"({share}bar {100 * bar:.0f}%)"
-        )
-    solo = solo_summary(rows, records)
-    if solo:
-        parts.append(solo)
-    name, limit = TIME_BAR
-    if name in stats:
-        parts.append(f"{name} max {max(stats[name][0]):.2f} s/decision (bar {limit} s)")
-    if not parts:
-        return "HEADLINE no pairing with a bar in this run (hard vs greedy, hard vs random)"
-    return "HEADLINE " + ", ".join(parts)
-
-
 def _order(rows: list[Row], interleave: bool, have: dict[Key, dict]) -> list[Key]:
     """The games to play: the rows' missing games, row after row or round-robin."""
-    missing = [_unique(k for k, _ in row.games if k not in have) for row in rows]
+    missing = [unique(k for k, _ in row.games if k not in have) for row in rows]
     if not interleave:
-        return _unique(k for keys in missing for k in keys)
+        return unique(k for keys in missing for k in keys)
     out: list[Key] = []
     for i in range(0, max(map(len, missing), default=0), 2):
         for keys in missing:
             out.extend(keys[i : i + 2])
-    return _unique(out)
+    return unique(out)
 
 
 def _worker_init() -> None:
@@ -311,7 +173,7 @@ def _progress(rows: list[Row], todo: list[Key], out: RecordFile, jobs: int) -> b
     """Play the missing games with progress on stderr; False if interrupted."""
     rows_of: dict[Key, list[Row]] = {}
     for row in rows:
-        for k in _unique(k for k, _ in row.games):
+        for k in unique(k for k, _ in row.games):
             rows_of.setdefault(k, []).append(row)
     old = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
     for sig, handler in old.items():
@@ -421,7 +283,7 @@ def main(argv: list[str] | None = None) -> None:
             print(f"interrupted: the games so far are in {path}", file=sys.stderr, flush=True)
     if bad:
         print(f"skipped {bad} unreadable line(s) of {path}", file=sys.stderr)
-    wanted = _unique(k for row in rows for k, _ in row.games)
+    wanted = unique(k for row in rows for k, _ in row.games)
     used = [records[k] for k in wanted if k in records]
     print(f"bench/ai.py  games per pairing {args.games}, solo {solo_games}, seed {args.seed}")
     shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
