@@ -6,43 +6,11 @@ four actions are in test_audit_round3.py.
 
 from __future__ import annotations
 
-import pytest
 from build import kinds_of, make, play, row
 
-from engine import IllegalAction, result
-from engine.actions import (
-    Pass,
-    Pay,
-    Refresh,
-    RobotTurn,
-    Take,
-)
+from engine import result
+from engine.actions import Pass, RobotTurn
 from engine.cards import code
-
-
-def refused(s, action, *words: str) -> str:
-    """Apply an illegal action: IllegalAction naming ``words``, state unchanged."""
-    before = s.to_dict()
-    with pytest.raises(IllegalAction) as err:
-        s.apply(action)
-    msg = str(err.value)
-    assert s.to_dict() == before
-    for w in words:
-        assert w.lower() in msg.lower(), msg
-    return msg
-
-
-def refresh_indices(s) -> list[int]:
-    return [a.index for a in s.legal_actions() if isinstance(a, Refresh)]
-
-
-def take_indices(s) -> list[int]:
-    return [a.index for a in s.legal_actions() if isinstance(a, Take)]
-
-
-def pays(s) -> set[tuple[int, str]]:
-    return {(a.wild, a.exhaust) for a in s.legal_actions() if isinstance(a, Pay)}
-
 
 # ------------------------------------------------------------------ scoring
 
