@@ -86,11 +86,15 @@ def run(games: int, play: object, eager: bool = False, solo: bool = False) -> di
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
     run(50, play_models)  # warm-up: imports, interned action models
-    print(f"Famiglia engine benchmark: {games} games per line, one core, "
-          f"Python {sys.version.split()[0]}")
+    print(
+        f"Famiglia engine benchmark: {games} games per line, one core, "
+        f"Python {sys.version.split()[0]}"
+    )
     print()
-    print(f"{'variant':<34} {'games/s':>8} {'(wall)':>7} {'decisions/s':>11} "
-          f"{'decisions':>9} {'turns':>6}")
+    print(
+        f"{'variant':<34} {'games/s':>8} {'(wall)':>7} {'decisions/s':>11} "
+        f"{'decisions':>9} {'turns':>6}"
+    )
     results = {}
     for name, play, eager, solo in (
         ("eager, legal_keys + apply_key", play_keys, True, False),
@@ -101,19 +105,28 @@ def main() -> None:
         ("random, legal_actions + apply", play_models, False, False),
     ):
         r = results[name] = run(games, play, eager, solo)
-        print(f"{name:<34} {r['games_per_s']:>8.0f} {r['wall_games_per_s']:>7.0f} "
-              f"{r['decisions_per_s']:>11.0f} "
-              f"{r['decisions']:>9.1f} {r['turns']:>6.1f}")
+        print(
+            f"{name:<34} {r['games_per_s']:>8.0f} {r['wall_games_per_s']:>7.0f} "
+            f"{r['decisions_per_s']:>11.0f} "
+            f"{r['decisions']:>9.1f} {r['turns']:>6.1f}"
+        )
     print()
-    for name in ("eager, legal_keys + apply_key", "solo robot vs random, keys",
-                 "random, legal_keys + apply_key"):
+    for name in (
+        "eager, legal_keys + apply_key",
+        "solo robot vs random, keys",
+        "random, legal_keys + apply_key",
+    ):
         r = results[name]
-        print(f"finished game JSON ({name.split(',')[0]}): mean {r['json_mean']:.0f} bytes, "
-              f"max {r['json_max']:.0f} bytes")
+        print(
+            f"finished game JSON ({name.split(',')[0]}): mean {r['json_mean']:.0f} bytes, "
+            f"max {r['json_max']:.0f} bytes"
+        )
     headline = results["random, legal_actions + apply"]["games_per_s"]
     print()
-    print(f"HEADLINE: {headline:.0f} complete random two-player games/s (one core, CPU time) "
-          "through legal_actions() + apply() (bar: 1500)")
+    print(
+        f"HEADLINE: {headline:.0f} complete random two-player games/s (one core, CPU time) "
+        "through legal_actions() + apply() (bar: 1500)"
+    )
 
 
 if __name__ == "__main__":

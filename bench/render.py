@@ -19,8 +19,9 @@ sys.path.insert(0, str(ROOT))
 from cogs.render.embed import hand_embed, table_embed  # noqa: E402
 from cogs.render.image import table_png  # noqa: E402
 
-_spec = importlib.util.spec_from_file_location("render_fixtures",
-                                               ROOT / "tests" / "render" / "fixtures.py")
+_spec = importlib.util.spec_from_file_location(
+    "render_fixtures", ROOT / "tests" / "render" / "fixtures.py"
+)
 assert _spec is not None and _spec.loader is not None
 fixtures = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fixtures)
@@ -48,8 +49,9 @@ def main() -> None:
     cold = (time.perf_counter() - t) * 1000
     print(f"cold first image render (fills the face cache): {cold:.1f} ms")
     print(f"typical PNG {len(png)} bytes, maximal PNG {len(table_png(maximal, LONG))} bytes")
-    private = typical.model_copy(update={"viewer": 0, "hand": ["A1", "A1", "M2", "F0", "B3"],
-                                         "hand_vp": 20})
+    private = typical.model_copy(
+        update={"viewer": 0, "hand": ["A1", "A1", "M2", "F0", "B3"], "hand_vp": 20}
+    )
     rows = [
         ("typical embed", lambda: table_embed(typical, NAMES, ["Bob passed"])),
         ("hand embed", lambda: hand_embed(private, NAMES)),

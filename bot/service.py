@@ -74,9 +74,7 @@ class GameService:
         self._rng = rng or random.SystemRandom()
         # Weak: a game's lock lives while someone holds or waits for it, so a bot that
         # runs for months keeps no lock per game it ever saw.
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
-            weakref.WeakValueDictionary()
-        )
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._recent = RecentMoves()
         #: Called after every write that may move a deadline (the turn timer listens).
         self.listeners: list[Callable[[], None]] = []

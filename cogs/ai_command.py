@@ -41,9 +41,7 @@ def ai_command() -> app_commands.Command[Any, ..., None]:
     return ai
 
 
-async def install(
-    bot: commands.Bot, flows: Flows, pool: Executor, settings: Settings
-) -> AiFlows:
+async def install(bot: commands.Bot, flows: Flows, pool: Executor, settings: Settings) -> AiFlows:
     """Add the command and its button; route games against the AI; resume their turns."""
     group = bot.tree.get_command("famiglia")
     if not isinstance(group, app_commands.Group):

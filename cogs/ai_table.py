@@ -118,9 +118,7 @@ def mark_thinking(payload: dict[str, Any], game: GameRow, state: GameState) -> d
     payload["view"] = channel_controls(game)
     embeds: list[discord.Embed] = payload.get("embeds") or []
     if embeds and ai_to_move(game, state):
-        embeds[0].insert_field_at(
-            0, name="The AI's turn", value=thinking_text(game), inline=False
-        )
+        embeds[0].insert_field_at(0, name="The AI's turn", value=thinking_text(game), inline=False)
     return payload
 
 

@@ -80,9 +80,7 @@ def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
             f"**{r.strength}**: {r.games} game(s), {r.wins} won, {r.losses} lost, {r.draws} drawn"
             for r in stats.ai_records
         ]
-        embed.add_field(
-            name="Against the AI (not rated)", value="\n".join(lines), inline=False
-        )
+        embed.add_field(name="Against the AI (not rated)", value="\n".join(lines), inline=False)
     if stats.average_vp is not None:
         embed.add_field(
             name="Average VP", value=f"{stats.average_vp:.1f} VP per finished game", inline=False

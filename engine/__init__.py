@@ -1,10 +1,10 @@
 """The Famiglia rules engine: pure Python, no Discord, no database, no asyncio.
 
-    state = new_game(seed, mode="duel")          # or mode="solo", level=1..4
-    while not state.over:
-        action = choose(state.legal_actions())   # pydantic models, see engine.actions
-        events = state.apply(action)             # IllegalAction if not legal; state unchanged
-    result(state)                                 # totals, winner, tie-break explanation
+state = new_game(seed, mode="duel")          # or mode="solo", level=1..4
+while not state.over:
+    action = choose(state.legal_actions())   # pydantic models, see engine.actions
+    events = state.apply(action)             # IllegalAction if not legal; state unchanged
+result(state)                                 # totals, winner, tie-break explanation
 """
 
 from __future__ import annotations

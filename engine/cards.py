@@ -44,9 +44,7 @@ def rank_of(k: int) -> int:
 
 
 #: VP of every kind, indexed by kind.
-VP: Final = tuple(
-    (_RED_VP if f == FAMIGLIA else _OTHER_VP)[r] for f in FAMILIES for r in RANKS
-)
+VP: Final = tuple((_RED_VP if f == FAMIGLIA else _OTHER_VP)[r] for f in FAMILIES for r in RANKS)
 
 #: Rule 1.3: each starting set is one 0 of each family.
 STARTING_SET: Final = tuple(kind(f, 0) for f in FAMILIES)

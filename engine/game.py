@@ -118,9 +118,7 @@ class Game(Protocol[S, A]):
         ...
 
 
-def replay(
-    game: Game[S, A], seed: int, options: BaseModel, log: Iterable[tuple[int, A]]
-) -> S:
+def replay(game: Game[S, A], seed: int, options: BaseModel, log: Iterable[tuple[int, A]]) -> S:
     """Rebuild a game from its seed, its options and its ``(seat, action)`` log."""
     state = game.new(seed, options)
     for seat, action in log:
@@ -128,9 +126,7 @@ def replay(
     return state
 
 
-def apply_all(
-    game: Game[S, A], state: S, moves: Iterable[tuple[int, A]]
-) -> tuple[S, list[Any]]:
+def apply_all(game: Game[S, A], state: S, moves: Iterable[tuple[int, A]]) -> tuple[S, list[Any]]:
     """Apply several moves atomically: a new state and all events, or IllegalAction with
     ``state`` untouched."""
     branch = game.copy(state)

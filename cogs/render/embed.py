@@ -85,23 +85,31 @@ def _result_line(view: PlayerView, names: tuple[str, str]) -> str:
     totals = f"{r.totals[0]} to {r.totals[1]}"
     if r.winner is None:
         return f"**Game over: shared win, {totals}** {DECIDED_BY.get(r.decided_by, '')}".strip()
-    return (f"**Game over: {_name(view, names, r.winner)} wins, {totals},** "
-            f"{DECIDED_BY.get(r.decided_by, '')}").strip()
+    return (
+        f"**Game over: {_name(view, names, r.winner)} wins, {totals},** "
+        f"{DECIDED_BY.get(r.decided_by, '')}"
+    ).strip()
 
 
 def _notices(view: PlayerView) -> list[str]:
     lines: list[str] = []
     lowered = [c for c in street_in_order(view) if is_lowered(c)]
     for c in lowered:
-        lines.append(f"🟨 A Brute lowered {card_token(c.card)} from {c.rank} to "
-                     f"{c.effective_rank} for this turn.")
+        lines.append(
+            f"🟨 A Brute lowered {card_token(c.card)} from {c.rank} to "
+            f"{c.effective_rank} for this turn."
+        )
     if view.second_pile:
-        lines.append("📦 The first draw pile has run out: the second pile is in play "
-                     "(refresh at most once per turn; the card goes under the pile).")
+        lines.append(
+            "📦 The first draw pile has run out: the second pile is in play "
+            "(refresh at most once per turn; the card goes under the pile)."
+        )
     if view.end_triggered and view.result is None:
         left = view.turns_left or 0
-        lines.append(f"⏳ The last card is out: {left} more turn{'s' if left != 1 else ''} "
-                     "after this one, then the game ends.")
+        lines.append(
+            f"⏳ The last card is out: {left} more turn{'s' if left != 1 else ''} "
+            "after this one, then the game ends."
+        )
     if view.consecutive_passes == 1 and view.result is None:
         lines.append("✋ The last player passed: another pass in a row ends the game.")
     return lines
@@ -148,27 +156,39 @@ def _result_field(view: PlayerView, names: tuple[str, str]) -> str:
     return clip("\n".join(lines), FIELD_VALUE)
 
 
-def table_embed(view: PlayerView, names: tuple[str, str], recent: Sequence[str] = (),
-                ) -> discord.Embed:
+def table_embed(
+    view: PlayerView,
+    names: tuple[str, str],
+    recent: Sequence[str] = (),
+) -> discord.Embed:
     """The public table as an embed. Uses only public fields of ``view``.
 
     ``names`` are the seats' display names (seat 0, seat 1); ``recent`` the last moves as
     sentences, oldest first. Attach the image with ``attach_table_image``.
     """
     over = view.result is not None
-    embed = discord.Embed(title=_title(view, names), description=_description(view, names),
-                          colour=COLOUR_OVER if over else COLOUR_PLAYING)
+    embed = discord.Embed(
+        title=_title(view, names),
+        description=_description(view, names),
+        colour=COLOUR_OVER if over else COLOUR_PLAYING,
+    )
     if over:
         embed.add_field(name="Final score", value=_result_field(view, names), inline=False)
     n = len(view.street)
-    embed.add_field(name=f"Street · {n} card{'s' if n != 1 else ''} (leftmost first)",
-                    value=clip(street_text(view), FIELD_VALUE), inline=False)
+    embed.add_field(
+        name=f"Street · {n} card{'s' if n != 1 else ''} (leftmost first)",
+        value=clip(street_text(view), FIELD_VALUE),
+        inline=False,
+    )
     for seat in view.seats:
         name, value = _seat_field(view, names, seat)
         embed.add_field(name=name, value=value, inline=False)
     pile = "second pile" if view.second_pile else "draw pile"
-    embed.add_field(name="Piles", value=f"{view.pile_size} in the {pile} · "
-                    f"{view.discard_size} on the discard pile", inline=False)
+    embed.add_field(
+        name="Piles",
+        value=f"{view.pile_size} in the {pile} · {view.discard_size} on the discard pile",
+        inline=False,
+    )
     moves = moves_text(recent)
     if moves:
         embed.add_field(name="Last moves", value=moves, inline=False)
@@ -189,12 +209,18 @@ def attach_table_image(embed: discord.Embed, png: bytes, alt_text: str = "") -> 
     """Point ``embed`` at the attached table image and return the file to send with it:
     ``await message.edit(embed=embed, attachments=[file])``."""
     embed.set_image(url=f"attachment://{IMAGE_FILENAME}")
-    return discord.File(io.BytesIO(png), filename=IMAGE_FILENAME,
-                        description=clip(alt_text, ATTACHMENT_DESCRIPTION) or None)
+    return discord.File(
+        io.BytesIO(png),
+        filename=IMAGE_FILENAME,
+        description=clip(alt_text, ATTACHMENT_DESCRIPTION) or None,
+    )
 
 
-def table_message(view: PlayerView, names: tuple[str, str], recent: Sequence[str] = (),
-                  ) -> tuple[discord.Embed, discord.File]:
+def table_message(
+    view: PlayerView,
+    names: tuple[str, str],
+    recent: Sequence[str] = (),
+) -> tuple[discord.Embed, discord.File]:
     """The whole public table: the embed and the image file it shows."""
     embed = table_embed(view, names, recent)
     return embed, attach_table_image(embed, table_png(view, names), image_alt_text(view, names))
@@ -218,17 +244,28 @@ def hand_embed(view: PlayerView, names: tuple[str, str] | None = None) -> discor
     elif view.current == view.viewer:
         status = f"**Your turn:** {clip(' '.join(view.prompt.split()), PROMPT_LIMIT)}"
     else:
-        who = "the other player" if names is None or view.current is None else _name(
-            view, names, view.current)
+        who = (
+            "the other player"
+            if names is None or view.current is None
+            else _name(view, names, view.current)
+        )
         status = f"Waiting for {who}."
-    embed = discord.Embed(title=f"Your hand · {len(view.hand)} card"
-                          f"{'s' if len(view.hand) != 1 else ''}",
-                          description="\n".join([status, "", *lines]), colour=COLOUR_HAND)
-    embed.add_field(name=f"Your play area · {me.area_vp} VP",
-                    value=clip(area_text(me), FIELD_VALUE), inline=False)
+    embed = discord.Embed(
+        title=f"Your hand · {len(view.hand)} card{'s' if len(view.hand) != 1 else ''}",
+        description="\n".join([status, "", *lines]),
+        colour=COLOUR_HAND,
+    )
+    embed.add_field(
+        name=f"Your play area · {me.area_vp} VP",
+        value=clip(area_text(me), FIELD_VALUE),
+        inline=False,
+    )
     total = view.hand_vp if view.hand_vp is not None else hand_vp + me.area_vp
-    embed.add_field(name="Your total", value=f"{total} VP ({hand_vp} in hand + {me.area_vp} on the "
-                    "table)", inline=False)
+    embed.add_field(
+        name="Your total",
+        value=f"{total} VP ({hand_vp} in hand + {me.area_vp} on the table)",
+        inline=False,
+    )
     embed.add_field(name="Street", value=clip(street_text(view), FIELD_VALUE), inline=False)
     embed.set_footer(text=LEGEND)
     return embed

@@ -67,8 +67,9 @@ def draw_arrow(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, fill: RG
     """A right arrow ``w`` px long, centred vertically on ``y``."""
     head = w * 0.45
     draw.line((x, y, x + w - head * 0.6, y), fill=fill, width=max(2, round(w / 6)))
-    draw.polygon(((x + w - head, y - head * 0.7), (x + w, y), (x + w - head, y + head * 0.7)),
-                 fill=fill)
+    draw.polygon(
+        ((x + w - head, y - head * 0.7), (x + w, y), (x + w - head, y + head * 0.7)), fill=fill
+    )
 
 
 def draw_times(draw: ImageDraw.ImageDraw, x: float, y: float, s: float, fill: RGB) -> None:
@@ -82,23 +83,42 @@ def _icon(draw: ImageDraw.ImageDraw, family: int, cx: float, cy: float, r: float
     """Family icon: crown (F), coin (A), lightning bolt (B), sword (M)."""
     line = max(1, round(r / 5))
     if family == 0:
-        pts = [(cx - r, cy + r * 0.7), (cx - r, cy - r * 0.6), (cx - r * 0.45, cy),
-               (cx, cy - r), (cx + r * 0.45, cy), (cx + r, cy - r * 0.6), (cx + r, cy + r * 0.7)]
+        pts = [
+            (cx - r, cy + r * 0.7),
+            (cx - r, cy - r * 0.6),
+            (cx - r * 0.45, cy),
+            (cx, cy - r),
+            (cx + r * 0.45, cy),
+            (cx + r, cy - r * 0.6),
+            (cx + r, cy + r * 0.7),
+        ]
         draw.polygon(pts, fill=WHITE, outline=INK, width=line)
     elif family == 1:
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=line)
-        draw.ellipse((cx - r * 0.5, cy - r * 0.5, cx + r * 0.5, cy + r * 0.5),
-                     outline=FAMILY_DARK[1], width=line)
+        draw.ellipse(
+            (cx - r * 0.5, cy - r * 0.5, cx + r * 0.5, cy + r * 0.5),
+            outline=FAMILY_DARK[1],
+            width=line,
+        )
     elif family == 2:
-        pts = [(cx + r * 0.2, cy - r), (cx - r * 0.7, cy + r * 0.15),
-               (cx - r * 0.05, cy + r * 0.15), (cx - r * 0.3, cy + r),
-               (cx + r * 0.7, cy - r * 0.2), (cx + r * 0.05, cy - r * 0.2)]
+        pts = [
+            (cx + r * 0.2, cy - r),
+            (cx - r * 0.7, cy + r * 0.15),
+            (cx - r * 0.05, cy + r * 0.15),
+            (cx - r * 0.3, cy + r),
+            (cx + r * 0.7, cy - r * 0.2),
+            (cx + r * 0.05, cy - r * 0.2),
+        ]
         draw.polygon(pts, fill=WHITE, outline=INK, width=line)
     else:
         blade = (cx - r * 0.22, cy - r, cx + r * 0.22, cy + r * 0.45)
         draw.rectangle(blade, fill=WHITE, outline=INK, width=line)
-        draw.rectangle((cx - r * 0.75, cy + r * 0.3, cx + r * 0.75, cy + r * 0.6),
-                       fill=WHITE, outline=INK, width=line)
+        draw.rectangle(
+            (cx - r * 0.75, cy + r * 0.3, cx + r * 0.75, cy + r * 0.6),
+            fill=WHITE,
+            outline=INK,
+            width=line,
+        )
         draw.rectangle((cx - r * 0.15, cy + r * 0.6, cx + r * 0.15, cy + r), fill=INK)
 
 
@@ -115,22 +135,43 @@ def card_face(code: str, effective_rank: int, size: tuple[int, int]) -> Image.Im
     radius = round(8 * s)
     lowered = effective_rank < rank
     frame = LOWERED if lowered else FAMILY_DARK[family]
-    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=FAMILY_RGB[family],
-                           outline=frame, width=round(4 * s) if lowered else max(2, round(2 * s)))
+    draw.rounded_rectangle(
+        (0, 0, w - 1, h - 1),
+        radius=radius,
+        fill=FAMILY_RGB[family],
+        outline=frame,
+        width=round(4 * s) if lowered else max(2, round(2 * s)),
+    )
     pad = round(6 * s)
     small = round(16 * s)
-    draw.text((pad, pad - round(2 * s)), LETTERS[family], font=font(small), fill=WHITE,
-              stroke_width=max(1, round(1.5 * s)), stroke_fill=INK)
+    draw.text(
+        (pad, pad - round(2 * s)),
+        LETTERS[family],
+        font=font(small),
+        fill=WHITE,
+        stroke_width=max(1, round(1.5 * s)),
+        stroke_fill=INK,
+    )
     icon_r = 7 * s
     _icon(draw, family, w - pad - icon_r, pad + icon_r, icon_r)
-    draw.text((w / 2, h * 0.47), str(rank), font=font(round(46 * s)), fill=WHITE, anchor="mm",
-              stroke_width=max(2, round(2.5 * s)), stroke_fill=INK)
+    draw.text(
+        (w / 2, h * 0.47),
+        str(rank),
+        font=font(round(46 * s)),
+        fill=WHITE,
+        anchor="mm",
+        stroke_width=max(2, round(2.5 * s)),
+        stroke_fill=INK,
+    )
     vp = f"{VP[kind]} VP"
     vp_size = round(13 * s)
     pill_w = text_width(vp, vp_size) + 10 * s
     top = h - pad - vp_size - 5 * s
-    draw.rounded_rectangle((w / 2 - pill_w / 2, top, w / 2 + pill_w / 2, h - pad),
-                           radius=round(6 * s), fill=(20, 20, 24, 200))
+    draw.rounded_rectangle(
+        (w / 2 - pill_w / 2, top, w / 2 + pill_w / 2, h - pad),
+        radius=round(6 * s),
+        fill=(20, 20, 24, 200),
+    )
     draw.text((w / 2, (top + h - pad) / 2), vp, font=font(vp_size), fill=WHITE, anchor="mm")
     return img
 
@@ -144,8 +185,9 @@ def lowered_badge(rank: int, effective_rank: int, height: int) -> Image.Image:
     width = round(digit * 2 + arrow + height * 0.9)
     img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=height // 2, fill=LOWERED,
-                           outline=INK, width=2)
+    draw.rounded_rectangle(
+        (0, 0, width - 1, height - 1), radius=height // 2, fill=LOWERED, outline=INK, width=2
+    )
     x = height * 0.45
     mid = height / 2
     draw.text((x, mid), str(rank), font=font(size), fill=INK, anchor="lm")
@@ -163,12 +205,14 @@ def count_badge(count: int, diameter: int) -> Image.Image:
     size = round(diameter * 0.62)
     label_w = diameter * 0.4 + text_width(str(count), size)
     width = round(max(diameter, label_w + diameter * 0.5))
-    draw.rounded_rectangle((0, 0, width - 1, diameter - 1), radius=diameter // 2,
-                           fill=WHITE, outline=INK, width=2)
+    draw.rounded_rectangle(
+        (0, 0, width - 1, diameter - 1), radius=diameter // 2, fill=WHITE, outline=INK, width=2
+    )
     x = (width - label_w) / 2
     draw_times(draw, x, diameter / 2, diameter * 0.3, INK)
-    draw.text((x + diameter * 0.4, diameter / 2), str(count), font=font(size), fill=INK,
-              anchor="lm")
+    draw.text(
+        (x + diameter * 0.4, diameter / 2), str(count), font=font(size), fill=INK, anchor="lm"
+    )
     return img.crop((0, 0, width, diameter))
 
 
@@ -185,8 +229,9 @@ def area_card(code: str, count: int, size: tuple[int, int]) -> Image.Image:
     if count > 1:
         img.alpha_composite(face, (3, o - 3))
         shade = Image.new("RGBA", size, (0, 0, 0, 0))
-        ImageDraw.Draw(shade).rounded_rectangle((0, 0, w - 1, h - 1), radius=round(8 * h / 98),
-                                                fill=(0, 0, 0, 110))
+        ImageDraw.Draw(shade).rounded_rectangle(
+            (0, 0, w - 1, h - 1), radius=round(8 * h / 98), fill=(0, 0, 0, 110)
+        )
         img.alpha_composite(shade, (3, o - 3))
     img.alpha_composite(face, (0, o))
     if count > 1:

@@ -85,8 +85,9 @@ def _area_layout(groups: list[Group], left: int) -> tuple[list[tuple[int, int, G
     return out, rows
 
 
-def _text(img: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB,
-          anchor: str = "lm") -> None:
+def _text(
+    img: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB, anchor: str = "lm"
+) -> None:
     """Draw text through the stamp cache."""
     stamp, dx, dy = text_stamp(text, size, fill, anchor)
     img.paste(stamp, (round(xy[0]) + dx, round(xy[1]) + dy), stamp)
@@ -110,14 +111,21 @@ def _fit(text: str, size: int, max_w: float) -> str:
 def _pile_icon(draw: ImageDraw.ImageDraw, x: float, y: float, fill: RGB) -> None:
     """A small stack of face-down cards, 18 x 22 px."""
     for i in (2, 0):
-        draw.rounded_rectangle((x + i * 2, y + 2 - i, x + 14 + i * 2, y + 22 - i), radius=3,
-                               fill=fill, outline=INK, width=1)
+        draw.rounded_rectangle(
+            (x + i * 2, y + 2 - i, x + 14 + i * 2, y + 22 - i),
+            radius=3,
+            fill=fill,
+            outline=INK,
+            width=1,
+        )
 
 
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PlayerView, y: int) -> None:
     _text(img, (MARGIN, y + 12), f"Street · {len(view.street)} cards", TITLE, TEXT)
-    parts = [(f"Draw {view.pile_size}", CARD_BACK),
-             (f"Discard {view.discard_size}", (110, 110, 110))]
+    parts = [
+        (f"Draw {view.pile_size}", CARD_BACK),
+        (f"Discard {view.discard_size}", (110, 110, 110)),
+    ]
     x = WIDTH - MARGIN
     for label, colour in reversed(parts):
         x -= text_width(label, BODY)
@@ -151,8 +159,14 @@ def _street(img: Image.Image, draw: ImageDraw.ImageDraw, view: PlayerView, y: in
     return y + _street_rows(len(cards)) * row_h
 
 
-def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, view: PlayerView, names: tuple[str, str],
-          seat: SeatView, y: int) -> int:
+def _seat(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: PlayerView,
+    names: tuple[str, str],
+    seat: SeatView,
+    y: int,
+) -> int:
     left = MARGIN + 10
     groups = group_cards(seat.area)
     layout, rows = _area_layout(groups, left)
@@ -160,8 +174,13 @@ def _seat(img: Image.Image, draw: ImageDraw.ImageDraw, view: PlayerView, names: 
     row_h = AREA_SIZE[1] + o + 6
     bottom = y + LABEL_H + rows * row_h + 6
     current = view.current == seat.seat and view.result is None
-    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, bottom), radius=10, fill=PANEL,
-                           outline=ACCENT if current else PANEL, width=2)
+    draw.rounded_rectangle(
+        (MARGIN, y, WIDTH - MARGIN, bottom),
+        radius=10,
+        fill=PANEL,
+        outline=ACCENT if current else PANEL,
+        width=2,
+    )
     mid = y + LABEL_H // 2 + 2
     x = left
     if current:
@@ -204,8 +223,9 @@ def _footer_lines(view: PlayerView, names: tuple[str, str]) -> list[tuple[str, R
             lines.append((f"Game over · {seat_name(view, names, r.winner)} wins {score}", ACCENT))
     elif view.end_triggered:
         left = view.turns_left or 0
-        lines.append((f"Last card is out · {left} more turn{'s' if left != 1 else ''} after this",
-                      LOWERED))
+        lines.append(
+            (f"Last card is out · {left} more turn{'s' if left != 1 else ''} after this", LOWERED)
+        )
     if view.result is None and view.consecutive_passes == 1:
         lines.append(("One pass: another pass in a row ends the game", MUTED))
     return lines
@@ -255,9 +275,11 @@ def _palette() -> Image.Image:
         code = f"{LETTERS[k // 5]}{k % 5}"
         x = k * (cw + 4)
         rank = k % 5
-        for y, face in ((0, card_face(code, max(rank - 1, 0), STREET_SIZE)),
-                        (ch + 4, area_card(code, 1 + k % 5, AREA_SIZE)),
-                        (2 * ch + 34, card_face(code, rank, STREET_SIZE))):
+        for y, face in (
+            (0, card_face(code, max(rank - 1, 0), STREET_SIZE)),
+            (ch + 4, area_card(code, 1 + k % 5, AREA_SIZE)),
+            (2 * ch + 34, card_face(code, rank, STREET_SIZE)),
+        ):
             swatch.paste(face, (x, y), face)
     for i in range(5):
         for img in (lowered_badge(4, i, BADGE_H), count_badge(i + 1, 22)):

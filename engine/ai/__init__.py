@@ -82,9 +82,7 @@ def choose_action(
     return from_key(choose(state, strength, seed, deterministic=deterministic))
 
 
-def choose_json(
-    state_json: str, strength: str, seed: int, *, deterministic: bool = False
-) -> Key:
+def choose_json(state_json: str, strength: str, seed: int, *, deterministic: bool = False) -> Key:
     """:func:`choose` on a state saved with ``GameState.to_json``: every argument and the
     result pickle, so a process pool can run it."""
     return choose(GameState.from_json(state_json), strength, seed, deterministic=deterministic)

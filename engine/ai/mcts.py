@@ -246,8 +246,10 @@ def _anchored(
     if g[0] in _BY_CARD:
         card = state.street[g[1]]
         for k in values:
-            if k[0] == g[0] and state.street[k[1]] == card and (
-                (k[1] == state.brute_idx) == (g[1] == state.brute_idx)
+            if (
+                k[0] == g[0]
+                and state.street[k[1]] == card
+                and ((k[1] == state.brute_idx) == (g[1] == state.brute_idx))
             ):
                 g = k
                 break

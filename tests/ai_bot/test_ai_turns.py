@@ -75,9 +75,9 @@ async def test_the_interaction_is_answered_before_the_ai_thinks(world: World):
     answer = await world.alice.click(hand, label=PASS)
     assert answer.acknowledged and answer.response.ephemeral  # the hand, updated in place
     assert spy.callbacks_at_start and spy.callbacks_at_start[0] == before + 1
-    [callback] = [
-        r for r in world.env.http_requests if r.path.endswith("/callback")
-    ][before : before + 1]
+    [callback] = [r for r in world.env.http_requests if r.path.endswith("/callback")][
+        before : before + 1
+    ]
     assert "The AI is thinking" in str(callback.json)  # the first answer, sent at once
     state = await world.state(game_id)
     assert state.current == 0 and not ai_to_move(await world.game(game_id), state)

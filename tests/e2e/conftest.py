@@ -14,4 +14,3 @@ def config(tmp_path):
 @pytest.fixture
 def simcord_bot(config):
     return make_bot(config)
-

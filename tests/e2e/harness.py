@@ -184,8 +184,9 @@ class World:
         internals: its public verbs settle after each single interaction)."""
         env = self.env
         backend = env.backend
-        stored = backend.get_message(message.channel_id if hasattr(message, "channel_id")
-                                     else message.channel.id, message.id)
+        stored = backend.get_message(
+            message.channel_id if hasattr(message, "channel_id") else message.channel.id, message.id
+        )
         records = []
         env._begin_operation("dispatch")
         try:
@@ -193,8 +194,12 @@ class World:
 
             for actor in actors:
                 record, payload = _interactions.base_payload(
-                    backend, type=3, channel_id=stored.channel_id, guild_id=self.guild.id,
-                    user_id=actor.id, data=data,
+                    backend,
+                    type=3,
+                    channel_id=stored.channel_id,
+                    guild_id=self.guild.id,
+                    user_id=actor.id,
+                    data=data,
                 )
                 payload["message"] = dict(serializers.message_payload(backend, stored))
                 record.source_message_id = stored.id

@@ -30,8 +30,6 @@ async def who_moves(world: World, game_id: int):
     return mover, await world.player(game_id, 1 - state.current)
 
 
-
-
 def unchanged(before, after) -> bool:
     return (before.version, before.state_json) == (after.version, after.state_json)
 

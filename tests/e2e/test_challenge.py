@@ -31,8 +31,12 @@ async def test_accept_turns_the_challenge_into_the_table(world: World):
 async def test_only_the_opponent_answers_and_only_the_challenger_cancels(world: World):
     game_id = await world.challenge(world.alice, world.bob)
     message = await world.table(game_id)
-    for who, label in ((world.alice, "Accept"), (world.carol, "Accept"), (world.carol, "Decline"),
-                       (world.bob, "Cancel challenge")):
+    for who, label in (
+        (world.alice, "Accept"),
+        (world.carol, "Accept"),
+        (world.carol, "Decline"),
+        (world.bob, "Cancel challenge"),
+    ):
         result = await who.click(message, label=label)
         assert result.ephemeral, (who, label)
         assert "Only" in result.response.content

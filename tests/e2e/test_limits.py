@@ -19,10 +19,25 @@ LONG = ("Ŵ" * 31 + "!", "𝔐" * 32)  # 32 characters, the longest display name
 def game_row(state: GameState, status: str = "active", action_count: int = 999_999) -> GameRow:
     now = datetime(2026, 1, 1, tzinfo=UTC)
     return GameRow(
-        id=10**17, mode="duel", guild_id=1, channel_id=2, players=(3, 4), status=status,
-        seed=state.seed, options={"names": list(LONG)}, state_json=state.to_json(), version=1,
-        action_count=action_count, table_channel_id=2, table_message_id=5, deadline=now,
-        reminder_at=now, reminder_sent=False, created_at=now, updated_at=now, finished_at=None,
+        id=10**17,
+        mode="duel",
+        guild_id=1,
+        channel_id=2,
+        players=(3, 4),
+        status=status,
+        seed=state.seed,
+        options={"names": list(LONG)},
+        state_json=state.to_json(),
+        version=1,
+        action_count=action_count,
+        table_channel_id=2,
+        table_message_id=5,
+        deadline=now,
+        reminder_at=now,
+        reminder_sent=False,
+        created_at=now,
+        updated_at=now,
+        finished_at=None,
     )
 
 
@@ -67,11 +82,16 @@ def test_the_largest_states_fit_discord():
             view = move_controls(game, state)
             assert component_problems(view) == [], state.decision
             shown = {
-                part.get("custom_id", "") for row in view.to_components()
+                part.get("custom_id", "")
+                for row in view.to_components()
                 for part in row["components"]
             }
-            offered = {o["value"] for row in view.to_components() for part in row["components"]
-                       for o in part.get("options", [])}
+            offered = {
+                o["value"]
+                for row in view.to_components()
+                for part in row["components"]
+                for o in part.get("options", [])
+            }
             offered |= {cid.rsplit(":", 1)[1] for cid in shown if cid.startswith("fam:do:")}
             # every distinct legal choice can be clicked (none was cut to fit)
             assert {c.value for c in choices(state)} <= offered, state.decision

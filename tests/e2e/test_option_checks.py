@@ -34,8 +34,6 @@ def unchanged(before, after) -> bool:
     return (before.version, before.state_json) == (after.version, after.state_json)
 
 
-
-
 async def click(world: World, who, game_id: int, key: str) -> None:
     """Make one decision with the hand's controls (a select option or a button)."""
     hand = await world.open_hand(who, game_id)
@@ -135,8 +133,10 @@ def _after_pass_and_take(state: GameState) -> tuple[int, list[int]] | None:
 
 def _brute_goes_stale(state: GameState) -> bool:
     after = _after_pass_and_take(state)
-    return bool(choices(state, ["brute"])) and after is not None and (
-        len(after[1]) <= after[0] or after[1][after[0]] != state.street[after[0]]
+    return (
+        bool(choices(state, ["brute"]))
+        and after is not None
+        and (len(after[1]) <= after[0] or after[1][after[0]] != state.street[after[0]])
     )
 
 
@@ -158,8 +158,12 @@ async def test_an_autocompleted_brute_target_is_refused_once_the_street_changed(
     take = choices(run, ["take"])[0]
     accepted(await world.slash(other, "take", card=take.label))
     if (await world.state(game_id)).decision == "pay":
-        await world.slash(other, "take", card=take.label,
-                          payment=choices(await world.state(game_id), ["pay"])[0].label)
+        await world.slash(
+            other,
+            "take",
+            card=take.label,
+            payment=choices(await world.state(game_id), ["pay"])[0].label,
+        )
     assert (await world.state(game_id)).current == state.current
 
     before = await world.game(game_id)
@@ -208,8 +212,11 @@ async def test_refusals_say_what_is_wrong_and_what_to_do(world: World):
         zero = any(k % 5 == 0 for k in s.street)
         takes = {c.action.index for c in choices(s, ["take"])}
         costly = [i for i in range(len(s.street)) if i not in takes]
-        return zero and bool(costly) and "B3" not in [code(k) for k in s.street] and any(
-            code(s.street[i]) != code(s.street[0]) for i in costly
+        return (
+            zero
+            and bool(costly)
+            and "B3" not in [code(k) for k in s.street]
+            and any(code(s.street[i]) != code(s.street[0]) for i in costly)
         )
 
     mover, state = await play_until(world, game_id, position)

@@ -24,8 +24,12 @@ async def test_autocomplete_offers_exactly_the_legal_choices(world: World):
     for _ in range(12):
         state = await world.state(game_id)
         mover = await world.player(game_id, state.current)
-        for command, kind in (("take", "take"), ("refresh", "refresh"), ("brute", "brute"),
-                              ("accountant", "accountant")):
+        for command, kind in (
+            ("take", "take"),
+            ("refresh", "refresh"),
+            ("brute", "brute"),
+            ("accountant", "accountant"),
+        ):
             option = "card" if command in ("take", "refresh") else "rank"
             offered = await world.autocomplete(mover, command, option)
             legal = choices(state, [kind])

@@ -15,8 +15,12 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_without_a_token_the_bot_exits_at_once_and_says_how_to_get_one(tmp_path: Path):
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
     done = subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env | {"PYTHONPATH": str(ROOT)},
-        capture_output=True, text=True, timeout=60,
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env | {"PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 2
     assert "DISCORD_TOKEN" in done.stderr and "discord.com/developers" in done.stderr
@@ -24,8 +28,14 @@ def test_without_a_token_the_bot_exits_at_once_and_says_how_to_get_one(tmp_path:
 
 
 def test_settings_come_from_the_env_file_with_safe_defaults(tmp_path: Path, monkeypatch):
-    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "TURN_TIMEOUT_HOURS",
-                 "CHALLENGE_TIMEOUT_MINUTES", "LOG_LEVEL"):
+    for name in (
+        "DISCORD_TOKEN",
+        "DATABASE_PATH",
+        "DEV_GUILD_ID",
+        "TURN_TIMEOUT_HOURS",
+        "CHALLENGE_TIMEOUT_MINUTES",
+        "LOG_LEVEL",
+    ):
         monkeypatch.delenv(name, raising=False)
     (tmp_path / ".env").write_text((ROOT / ".env.example").read_text())
     monkeypatch.chdir(tmp_path)

@@ -90,7 +90,6 @@ async def test_forfeit_by_button_needs_a_confirmation(world: World):
     assert game.players[result.winner] == world.bob.id
 
 
-
 async def test_a_confirmation_stands_while_only_the_opponent_moved(world: World):
     """Asked on the opponent's turn, confirmed after the opponent moved: the answer still
     means what it said (in a game against the AI the AI nearly always moves between)."""

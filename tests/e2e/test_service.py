@@ -12,9 +12,13 @@ from engine.actions import Pass
 
 
 def service(store: Store, seed: int) -> GameService:
-    return GameService(store, turn_timeout=timedelta(hours=24),
-                       challenge_timeout=timedelta(minutes=10),
-                       clock=lambda: datetime.now(UTC), rng=random.Random(seed))
+    return GameService(
+        store,
+        turn_timeout=timedelta(hours=24),
+        challenge_timeout=timedelta(minutes=10),
+        clock=lambda: datetime.now(UTC),
+        rng=random.Random(seed),
+    )
 
 
 async def test_two_processes_racing_on_one_game_apply_one_move(tmp_path):

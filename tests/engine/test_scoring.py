@@ -92,11 +92,12 @@ def test_9_10_4_ruling_tie_broken_by_best_card_then_robot_keeps_ties():
 
 
 def test_9_10_4_ruling_solo_tie_gets_no_cascade_after_the_best_card():
-    """"if that also ties, count it as not beating the gangster": equal best cards end
+    """ "if that also ties, count it as not beating the gangster": equal best cards end
     the comparison in solo, where the same cards in a 2-player game go to the 7.4
     cascade (second-best card 3 VP against 1 VP)."""
-    solo = make(mode="solo", level=3, hands=("B4 A2 F0", ""), areas=("", "F3 A1 B1 M1 A1"),
-                rest="discard")
+    solo = make(
+        mode="solo", level=3, hands=("B4 A2 F0", ""), areas=("", "F3 A1 B1 M1 A1"), rest="discard"
+    )
     r = result(solo)
     assert r.totals == (14, 14) and r.winner == 1 and r.high_score is None
     assert r.decided_by == "robot_tie" and "does not beat" in r.explanation

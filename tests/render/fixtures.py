@@ -21,15 +21,21 @@ def street(cards: list[str], brute: tuple[int, int] | None = None) -> list[Stree
     for i, c in enumerate(cards):
         rank = int(c[1])
         eff = max(rank - brute[1], 0) if brute is not None and brute[0] == i else rank
-        out.append(StreetCard(index=i, card=c, rank=rank, effective_rank=eff,
-                              vp=VP[parse_code(c)]))
+        out.append(StreetCard(index=i, card=c, rank=rank, effective_rank=eff, vp=VP[parse_code(c)]))
     return out
 
 
-def seat(n: int, area: list[str], hand_size: int = 4, *, robot: bool = False,
-         turns: int = 3) -> SeatView:
-    return SeatView(seat=n, is_robot=robot, hand_size=0 if robot else hand_size,
-                    area=sorted(area), area_vp=vp_of(area), turns=turns)
+def seat(
+    n: int, area: list[str], hand_size: int = 4, *, robot: bool = False, turns: int = 3
+) -> SeatView:
+    return SeatView(
+        seat=n,
+        is_robot=robot,
+        hand_size=0 if robot else hand_size,
+        area=sorted(area),
+        area_vp=vp_of(area),
+        turns=turns,
+    )
 
 
 def make_view(
@@ -55,9 +61,7 @@ def make_view(
     result: ResultView | None = None,
 ) -> PlayerView:
     cards = street_cards if street_cards is not None else ["F3", "A1", "B2", "M4", "A0", "F0"]
-    seats = tuple(
-        seat(i, areas[i], hand_sizes[i], robot=(robot_seat == i)) for i in (0, 1)
-    )
+    seats = tuple(seat(i, areas[i], hand_sizes[i], robot=(robot_seat == i)) for i in (0, 1))
     hand_vp = None
     if hand is not None and viewer is not None:
         hand_vp = vp_of(hand) + seats[viewer].area_vp
@@ -108,11 +112,20 @@ def maximal_view(*, result: bool = True) -> PlayerView:
     street_cards = [ALL_CODES[(i * 7) % N_KINDS] for i in range(20)]
     area = [c for c in ALL_CODES for _ in range(3 if c[1] == "0" else 2)]
     totals = (vp_of(area) + 12, vp_of(area) + 12)
-    res = ResultView(
-        totals=totals, winner=None, decided_by="draw",
-        explanation=("Both players have the same total and the same best cards all the way "
-                     "down, so the game is a shared win. ") * 6,
-    ) if result else None
+    res = (
+        ResultView(
+            totals=totals,
+            winner=None,
+            decided_by="draw",
+            explanation=(
+                "Both players have the same total and the same best cards all the way "
+                "down, so the game is a shared win. "
+            )
+            * 6,
+        )
+        if result
+        else None
+    )
     return make_view(
         street_cards=street_cards,
         areas=(area, area),

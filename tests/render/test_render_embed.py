@@ -54,8 +54,9 @@ def test_table_embed_shows_turn_prompt_areas_hands_piles():
 
 
 def test_notices_second_pile_end_and_pass():
-    embed = table_embed(make_view(second_pile=True, end_triggered=True, turns_left=1,
-                                  consecutive_passes=1), NAMES)
+    embed = table_embed(
+        make_view(second_pile=True, end_triggered=True, turns_left=1, consecutive_passes=1), NAMES
+    )
     assert "second pile is in play" in embed.description
     assert "1 more turn after this one" in embed.description
     assert "another pass in a row ends the game" in embed.description
@@ -65,20 +66,29 @@ def test_notices_second_pile_end_and_pass():
 
 
 def test_result_with_tie_break_explanation():
-    result = ResultView(totals=(30, 30), winner=1, decided_by="best_card",
-                        explanation="Both have 30 VP; Bob owns the Famiglia 4 (15 VP).")
+    result = ResultView(
+        totals=(30, 30),
+        winner=1,
+        decided_by="best_card",
+        explanation="Both have 30 VP; Bob owns the Famiglia 4 (15 VP).",
+    )
     embed = table_embed(make_view(result=result, current=None, decision="over"), NAMES)
     assert "Game over: Bob wins, 30 to 30" in embed.description
     assert "most valuable card" in embed.description
     assert "Bob owns the Famiglia 4" in embed.description
-    assert _field(embed, "Final score") == ("Alice: 30 VP (hand and play area)\n"
-                                            "Bob: 30 VP (hand and play area)")
+    assert _field(embed, "Final score") == (
+        "Alice: 30 VP (hand and play area)\nBob: 30 VP (hand and play area)"
+    )
     assert "▶" not in _text(embed)
 
 
 def test_9_10_4_a_solo_tie_reads_as_the_robots_win_not_as_a_shared_one():
-    result = ResultView(totals=(14, 14), winner=1, decided_by="robot_tie",
-                        explanation="Both have 14 VP and equally valuable best cards.")
+    result = ResultView(
+        totals=(14, 14),
+        winner=1,
+        decided_by="robot_tie",
+        explanation="Both have 14 VP and equally valuable best cards.",
+    )
     view = make_view(result=result, current=None, decision="over", mode="solo", robot_seat=1)
     embed = table_embed(view, NAMES)
     assert "wins, 14 to 14" in embed.description
@@ -87,10 +97,17 @@ def test_9_10_4_a_solo_tie_reads_as_the_robots_win_not_as_a_shared_one():
 
 
 def test_solo_robot_level_and_high_score():
-    result = ResultView(totals=(50, 40), winner=0, decided_by="points", explanation="More VP.",
-                        high_score=60)
-    view = make_view(mode="solo", robot_seat=1, areas=(["A1"], ["F0", "M0", "M0"]),
-                     result=result, current=None, decision="over")
+    result = ResultView(
+        totals=(50, 40), winner=0, decided_by="points", explanation="More VP.", high_score=60
+    )
+    view = make_view(
+        mode="solo",
+        robot_seat=1,
+        areas=(["A1"], ["F0", "M0", "M0"]),
+        result=result,
+        current=None,
+        decision="over",
+    )
     embed = table_embed(view, ("Alice", ""))
     assert embed.title == "Famiglia solo · Alice vs Robot gangster"
     robot = next(f for f in embed.fields if f.name.startswith("Robot gangster"))

@@ -62,8 +62,7 @@ def _render(view: PlayerView) -> tuple[dict, bytes]:
     return table_embed(view, NAMES, ["Bob passed"]).to_dict(), table_png(view, NAMES)
 
 
-SETTINGS = settings(max_examples=40, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -73,11 +72,9 @@ def test_order_of_inputs_does_not_matter(view, rnd):
 
 
 @SETTINGS
-@given(public_views(), st.lists(codes, max_size=15), st.sampled_from([0, 1]),
-       st.integers(0, 300))
+@given(public_views(), st.lists(codes, max_size=15), st.sampled_from([0, 1]), st.integers(0, 300))
 def test_a_players_view_renders_like_the_public_one(view, hand, viewer, hand_vp):
-    private = view.model_copy(update={"viewer": viewer, "hand": sorted(hand),
-                                      "hand_vp": hand_vp})
+    private = view.model_copy(update={"viewer": viewer, "hand": sorted(hand), "hand_vp": hand_vp})
     assert _render(private) == _render(view)
 
 

@@ -75,8 +75,9 @@ def test_names_change_the_image_and_long_names_fit():
 def test_empty_table_and_solo_robot_render():
     empty = make_view(street_cards=[], areas=([], []))
     assert _decode(table_png(empty, NAMES)).width == WIDTH
-    solo = make_view(mode="solo", robot_seat=1,
-                     areas=(["A1"], ["F0", "A0", "B0", "M0", "M0", "F2"]))
+    solo = make_view(
+        mode="solo", robot_seat=1, areas=(["A1"], ["F0", "A0", "B0", "M0", "M0", "F2"])
+    )
     assert _decode(table_png(solo, ("Alice", ""))).width == WIDTH
 
 

@@ -18,21 +18,26 @@ def test_maximal_table_within_limits(result):
     embed = table_embed(maximal_view(result=result), LONG_NAMES, long_log())
     check_embed_limits(embed)
     # the maximal state still shows every card of the Street and both play areas
-    assert sum(f.value.count("🟥") + f.value.count("🟦") + f.value.count("🟨")
-               + f.value.count("🟩") for f in embed.fields) >= 20 + 20 + 20
+    assert (
+        sum(
+            f.value.count("🟥") + f.value.count("🟦") + f.value.count("🟨") + f.value.count("🟩")
+            for f in embed.fields
+        )
+        >= 20 + 20 + 20
+    )
 
 
 def test_maximal_solo_table_within_limits():
     view = maximal_view().model_copy(update={"mode": "solo", "level": 4})
     seats = (view.seats[0], view.seats[1].model_copy(update={"is_robot": True}))
-    check_embed_limits(table_embed(view.model_copy(update={"seats": seats}), LONG_NAMES,
-                                   long_log()))
+    check_embed_limits(
+        table_embed(view.model_copy(update={"seats": seats}), LONG_NAMES, long_log())
+    )
 
 
 def test_maximal_hand_within_limits():
     hand = [c for c in ALL_CODES for _ in range(3)]
-    view = maximal_view(result=False).model_copy(update={"viewer": 1, "hand": hand,
-                                                         "hand_vp": 999})
+    view = maximal_view(result=False).model_copy(update={"viewer": 1, "hand": hand, "hand_vp": 999})
     check_embed_limits(hand_embed(view, LONG_NAMES))
 
 

@@ -33,9 +33,7 @@ async def test_solo_history_equals_a_full_replay_and_reads_only_new_actions(tmp_
     first, second = await Store.open(path), await Store.open(path)
     try:
         a, b = solo_service(first, 1), solo_service(second, 2)
-        moved = await a.start(
-            user_id=42, name="Ann", guild_id=None, channel_id=5, level=3, first=1
-        )
+        moved = await a.start(user_id=42, name="Ann", guild_id=None, channel_id=5, level=3, first=1)
         game_id = moved.game.id
         rng = random.Random(8)
         sinces: list[int] = []
