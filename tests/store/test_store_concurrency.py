@@ -40,9 +40,9 @@ def _check_one_winner(outcomes: list, log: list, stored: GameRow, before: GameRo
     assert [a.seq for a in log] == list(range(len(log)))
 
 
-async def test_two_connections_same_expected_version(db_path: str, clock: FakeClock) -> None:
-    a = await Store.open(db_path, clock=clock)
-    b = await Store.open(db_path, clock=clock)
+async def test_two_connections_same_expected_version(store_target: str, clock: FakeClock) -> None:
+    a = await Store.open(store_target, clock=clock)
+    b = await Store.open(store_target, clock=clock)
     try:
         game = await new_game(a)
         for _ in range(20):  # many rounds: the order of arrival varies
