@@ -308,12 +308,12 @@ class Store(ResultsApi):
         turn being announced anew. Not a version bump: no game state changes. Returns
         the ids of the games extended."""
 
-        def run(conn: sqlite3.Connection) -> list[int]:
-            rows = conn.execute(
-                "UPDATE games SET deadline = ?1, reminder_sent = 1 WHERE status = 'active'"
-                " AND deadline IS NOT NULL AND deadline < ?1 RETURNING id",
-                (to_db(until),),
-            ).fetchall()
+        async def run(tx: Tx) -> list[int]:
+            rows = await tx.fetch(
+                "UPDATE games SET deadline = $1, reminder_sent = 1 WHERE status = 'active'"
+                " AND deadline IS NOT NULL AND deadline < $1 RETURNING id",
+                to_db(until),
+            )
             return sorted(int(row[0]) for row in rows)
 
         return await self._write(run)
