@@ -92,7 +92,7 @@ class FamigliaBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         clock = discord.utils.utcnow
-        self.store = await Store.open(str(self.settings.database_path), clock=clock)
+        self.store = await Store.open(self.settings.store_target, clock=clock)
         self.service = GameService(
             self.store,
             turn_timeout=self.settings.turn_timeout,
@@ -102,7 +102,7 @@ class FamigliaBot(commands.Bot):
         )
         self.flows = Flows(self, self.service, self.settings.challenge_timeout_minutes)
         open_games = await self.store.active_games()
-        log.info("store %s open: %d open game(s)", self.settings.database_path, len(open_games))
+        log.info("store %s open: %d open game(s)", self.settings.store_name, len(open_games))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(FamigliaCog(self.flows))
         await install(self, self.flows, self.service, self.rng)  # solo, resume, boards, stats
