@@ -13,7 +13,7 @@ import pytest
 
 from bot.__main__ import main
 from db import ResultRecord, Store
-from engine import dump_action, new_game, result
+from engine.famiglia import dump_action, new_game, result
 
 from .conftest import FakeClock
 
