@@ -14,6 +14,7 @@ from engine.family_business.actions import (
     CARD_KINDS,
     COUNTER,
     DISCARD,
+    KINDS,
     NO_COUNTER,
     NO_COUNTER_ACTION,
     PLAY,
@@ -115,6 +116,12 @@ class FamilyBusiness:
         if not isinstance(seat, int) or not 0 <= seat < s.n:
             raise IllegalAction("You have no seat in this game.")
         kind, arg = action
+        if (
+            kind not in KINDS
+            or type(arg) is not int
+            or (kind in CARD_KINDS and not 0 <= arg < C.N_TYPES)
+        ):
+            raise IllegalAction("That is not a Family Business action.")
         if s.phase == WINDOW:
             if s.answers[seat] != WAITING:
                 raise IllegalAction(
@@ -122,7 +129,7 @@ class FamilyBusiness:
                     if s.live[seat] and seat != s.active and s.answers[seat] != -3
                     else "You are not asked in this counter window."
                 )
-            if kind == NO_COUNTER:
+            if kind == NO_COUNTER and arg == 0:
                 return
             if kind != COUNTER:
                 raise IllegalAction("A counter window is open: play a counter or no counter.")
