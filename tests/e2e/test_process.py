@@ -54,3 +54,13 @@ def test_settings_come_from_the_env_file_with_safe_defaults(tmp_path: Path, monk
 def test_no_privileged_intents():
     flags = intents()
     assert not (flags.members or flags.presences or flags.message_content)
+
+
+def test_the_ai_time_caps_in_env_example_and_readme_are_the_strengths_caps():
+    from engine.famiglia.ai import STRENGTHS
+
+    caps = ", ".join(f"{name} {b.time_cap:g}" for name, b in STRENGTHS.items())
+    example = " ".join((ROOT / ".env.example").read_text().replace("#", " ").split())
+    readme = (ROOT / "README.md").read_text()
+    assert f"(empty: {caps})" in example
+    assert f"(empty: {caps})" in readme
