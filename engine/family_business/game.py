@@ -60,7 +60,11 @@ class FamilyBusiness:
     options_model = FBOptions
 
     def new(self, seed: int, options: BaseModel | None = None) -> FBState:
-        opts = options if isinstance(options, FBOptions) else FBOptions()
+        if options is None:
+            options = FBOptions()
+        if not isinstance(options, FBOptions):
+            raise ValueError("Family Business takes FBOptions")
+        opts = options
         return deal(seed, opts.seats, opts.first)
 
     def awaiting(self, state: FBState) -> tuple[int, ...]:
