@@ -300,10 +300,8 @@ class GameService:
             listener()
 
     # ------------------------------------------------------------------ endings
-    async def forfeit(
-        self, game_id: int, user_id: int, seq: int | None = None, *, timeout: bool = False
-    ) -> Moved:
-        """``user_id`` gives up (or, ``timeout``, ran out of time); the other seat wins."""
+    async def forfeit(self, game_id: int, user_id: int, seq: int | None = None) -> Moved:
+        """``user_id`` gives up; the other seat wins."""
         async with self.lock(game_id):
             game, state = await self.load(game_id)
             seat = game.seat_of(user_id)
@@ -313,15 +311,22 @@ class GameService:
                 raise Refusal("That game is not running.")
             if seq is not None and await self._moved_since(game, user_id, seq):
                 raise Refusal(STALE)
-            record = ResultRecord(
-                totals=result(state).totals,
-                winner=1 - seat,  # type: ignore[arg-type]
-                reason="timeout" if timeout else "forfeit",
-                level=state.level,
-                first_seat=state.first,  # type: ignore[arg-type]
-            )
-            row = await self._write(game, user_id, [], state, "forfeited", None, result=record)
-            return Moved(row, state, ended=True, result=record)
+            return await self._lose(game, state, seat, user_id, "forfeit")
+
+    async def _lose(
+        self, game: GameRow, state: GameState, seat: int, actor: int, reason: str
+    ) -> Moved:
+        """Commit the loss of ``seat`` (by ``reason``: forfeit or timeout) over ``game`` as
+        read under its lock; the other seat wins."""
+        record = ResultRecord(
+            totals=result(state).totals,
+            winner=1 - seat,  # type: ignore[arg-type]
+            reason=reason,  # type: ignore[arg-type]
+            level=state.level,
+            first_seat=state.first,  # type: ignore[arg-type]
+        )
+        row = await self._write(game, actor, [], state, "forfeited", None, result=record)
+        return Moved(row, state, ended=True, result=record)
 
     async def _moved_since(self, game: GameRow, user_id: int, seq: int) -> bool:
         """Whether ``user_id`` made a move after action ``seq`` (or ``seq`` is not one
@@ -342,11 +347,7 @@ class GameService:
                 if game.status == "challenge":
                     notices.append(Notice("expired", await self._expire(game.id, now)))
                 elif game.status == "active":
-                    _, state = await self.load(game.id)
-                    seat = to_move(state)
-                    if seat is not None:
-                        moved = await self.forfeit(game.id, game.players[seat], timeout=True)
-                        notices.append(Notice("timeout", moved))
+                    notices.append(Notice("timeout", await self._time_out(game.id, now)))
             except Refusal:
                 continue  # a move or answer got there first
         for game in await self.store.due_reminders(now):
@@ -367,12 +368,19 @@ class GameService:
             row = await self._write(game, 0, [], state, "expired", None)
             return Moved(row, state, ended=True)
 
+    async def _time_out(self, game_id: int, now: datetime) -> Moved:
+        """The player to move lost on time, decided as a move is: under the game's lock,
+        on the game as stored now, committed with its version. A move that got the lock
+        first gave the turn a fresh deadline, so it is no longer due and nobody loses."""
+        async with self.lock(game_id):
+            game, state = await self.load(game_id)
+            seat = to_move(state)
+            if game.status != "active" or game.deadline is None or game.deadline > now:
+                raise Refusal("no longer due")
+            if seat is None:
+                raise Refusal("nobody to move")
+            return await self._lose(game, state, seat, game.players[seat], "timeout")
+
     async def next_due(self) -> datetime | None:
-        """The earliest deadline or unsent reminder of any open game."""
-        moments: list[datetime] = []
-        for game in await self.store.active_games():
-            if game.deadline is not None:
-                moments.append(game.deadline)
-            if game.reminder_at is not None and not game.reminder_sent and game.status == "active":
-                moments.append(game.reminder_at)
-        return min(moments, default=None)
+        """The earliest deadline or unsent reminder of any open game (one query)."""
+        return await self.store.next_deadline()

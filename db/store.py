@@ -292,6 +292,22 @@ class Store(ResultsApi):
             )
         )
 
+    async def extend_deadlines(self, until: datetime) -> list[int]:
+        """Give every running game whose turn deadline is before ``until`` that deadline
+        instead (time lost while the bot was down); its reminder counts as sent, the
+        turn being announced anew. Not a version bump: no game state changes. Returns
+        the ids of the games extended."""
+
+        def run(conn: sqlite3.Connection) -> list[int]:
+            rows = conn.execute(
+                "UPDATE games SET deadline = ?1, reminder_sent = 1 WHERE status = 'active'"
+                " AND deadline IS NOT NULL AND deadline < ?1 RETURNING id",
+                (to_db(until),),
+            ).fetchall()
+            return sorted(int(row[0]) for row in rows)
+
+        return await self._write(run)
+
     async def next_deadline(self) -> datetime | None:
         """The earliest pending deadline or unsent reminder of any open game, for a timer."""
 
