@@ -13,9 +13,9 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine import GameState, label
-from engine.actions import Action, BruteAmount, Pay, PlayAccountant, PlayBrute, from_key
-from engine.cards import code
+from engine.famiglia import GameState, label
+from engine.famiglia.actions import Action, BruteAmount, Pay, PlayAccountant, PlayBrute, from_key
+from engine.famiglia.cards import code
 
 #: Action types grouped the way the slash commands and the controls group them.
 MOVE_TYPES = ("refresh", "accountant", "brute", "take", "pass")

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from bot.choices import DECISION_OF, ECHO, Choice, card_sets, choices, option_value, short
 from bot.option_forms import card_list
 from bot.typed import names, resolve
-from engine import Action, Event, GameState, IllegalAction, label, prompt
-from engine.actions import BruteAmount, BruteTarget, PlayAccountant, PlayBrute, Take
-from engine.cards import code
+from engine.famiglia import Action, Event, GameState, IllegalAction, label, prompt
+from engine.famiglia.actions import BruteAmount, BruteTarget, PlayAccountant, PlayBrute, Take
+from engine.famiglia.cards import code
 
 
 @dataclass(frozen=True, slots=True)

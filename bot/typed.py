@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 from bot.choices import ECHO, Choice, choices, option_value, parse_key, short
 from bot.option_forms import ACCEPTED, Form, read
-from engine import GameState, IllegalAction, label, prompt
-from engine.actions import (
+from engine.famiglia import GameState, IllegalAction, label, prompt
+from engine.famiglia.actions import (
     Action,
     BruteAmount,
     BruteTarget,
@@ -29,7 +29,7 @@ from engine.actions import (
     Refresh,
     Take,
 )
-from engine.cards import ACCOUNTANT, BRUTE, FAMILY_NAMES, LETTERS, RANKS, code, parse_code
+from engine.famiglia.cards import ACCOUNTANT, BRUTE, FAMILY_NAMES, LETTERS, RANKS, code, parse_code
 
 #: Action types whose option names a Street position (the action's ``index``).
 STREET_KINDS = ("refresh", "take", "brute_target")

@@ -23,9 +23,9 @@ from bot.app import FamigliaBot
 from bot.history import replay_state
 from bot.settings import Settings
 from db.rows import GameRow
-from engine import GameState
-from engine.actions import from_key
-from engine.policies import greedy_policy
+from engine.famiglia import GameState
+from engine.famiglia.actions import from_key
+from engine.famiglia.policies import greedy_policy
 
 GUILD_ID = 1_111_111_111_111_111_111
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import discord
 
 from bot.choices import choices
-from engine import GameState
+from engine.famiglia import GameState
 
 from .harness import World, controls, play_until
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.choices import choices
-from engine import GameState, parse_action
-from engine.actions import Pass, PlayBrute, Refresh, Take
-from engine.cards import code
+from engine.famiglia import GameState, parse_action
+from engine.famiglia.actions import Pass, PlayBrute, Refresh, Take
+from engine.famiglia.cards import code
 
 from .harness import World, play_until
 

@@ -8,7 +8,7 @@ import pytest
 
 from bot.app import FamigliaBot
 from bot.choices import choices, option_value
-from engine.cards import code
+from engine.famiglia.cards import code
 
 from .harness import World
 

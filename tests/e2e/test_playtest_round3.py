@@ -16,8 +16,8 @@ import discord
 from reliability.simdrive import Driver
 
 from bot.choices import choices
-from engine import GameState
-from engine.actions import Pass
+from engine.famiglia import GameState
+from engine.famiglia.actions import Pass
 
 from .fixtures import bot_seed, simcord_bot  # noqa: F401  (commands synced for DMs too)
 from .harness import World, play_until

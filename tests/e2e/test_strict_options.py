@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.choices import choices
-from engine import GameState
-from engine.cards import code
+from engine.famiglia import GameState
+from engine.famiglia.cards import code
 
 from .harness import World, play_until
 

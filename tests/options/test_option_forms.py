@@ -15,10 +15,10 @@ import pytest
 from bot.choices import choices
 from bot.option_forms import Form, card_list, read
 from bot.typed import resolve
-from engine import GameState, IllegalAction, new_game
-from engine.actions import Action, BruteAmount, PlayAccountant, PlayBrute, Take, from_key
-from engine.cards import code
-from engine.policies import greedy_policy
+from engine.famiglia import GameState, IllegalAction, new_game
+from engine.famiglia.actions import Action, BruteAmount, PlayAccountant, PlayBrute, Take, from_key
+from engine.famiglia.cards import code
+from engine.famiglia.policies import greedy_policy
 
 ACCEPTED_FORMS = [
     ("#4", Form("position", position=4)),

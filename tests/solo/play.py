@@ -17,9 +17,9 @@ from simcord.builders import UserHandle
 
 from bot.choices import key_text
 from bot.history import replay_state
-from engine import GameState, new_game, parse_action, result
-from engine.actions import ROBOT, Key, from_key
-from engine.policies import greedy_policy
+from engine.famiglia import GameState, new_game, parse_action, result
+from engine.famiglia.actions import ROBOT, Key, from_key
+from engine.famiglia.policies import greedy_policy
 
 ROBOT_KEY: Key = (ROBOT, 0, 0)
 
