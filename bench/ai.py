@@ -54,11 +54,11 @@ sys.path.append(str(Path(__file__).resolve().parent))  # after the root: bench/e
 from airecords import Key, RecordFile, key_of, read_records
 from aitable import Row, duel_row, headline, line, solo_row, timing, timing_stats, unique
 
-from engine.ai import STRENGTHS, AiPolicy
-from engine.ai.mcts import Budget, search
-from engine.policies import get_policy
-from engine.scoring import result
-from engine.state import GameState
+from engine.famiglia.ai import STRENGTHS, AiPolicy
+from engine.famiglia.ai.mcts import Budget, search
+from engine.famiglia.policies import get_policy
+from engine.famiglia.scoring import result
+from engine.famiglia.state import GameState
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -46,7 +46,7 @@ from botseed import seeded_database  # noqa: E402
 from bot.app import FamigliaBot  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from db import Store  # noqa: E402
-from engine import GameState, parse_action, replay  # noqa: E402
+from engine.famiglia import GameState, parse_action, replay  # noqa: E402
 
 GUILD = 1_111_111_111_111_111_111
 

@@ -89,7 +89,7 @@ def install() -> Probe:
     import cogs.present
     import cogs.solo
     from db.store import Store
-    from engine.state import GameState
+    from engine.famiglia.state import GameState
 
     probe = Probe()
     for name in ("apply", "legal_actions", "legal_keys", "copy", "to_json"):

@@ -1,4 +1,4 @@
-"""Games against the AI opponent (engine.ai), composed with GameService.
+"""Games against the AI opponent (engine.famiglia.ai), composed with GameService.
 
 A game against the AI is an ordinary two-player game row (mode ``ai``): the human in
 seat 0, the AI as user id 0 in seat 1, ``first`` saying who starts, the strength in the
@@ -25,8 +25,8 @@ from bot.ai_pool import STRENGTH_NAMES, decide, decision_seed
 from bot.service import GameService, Moved, Refusal
 from db.errors import ChannelBusy
 from db.rows import ROBOT, GameRow
-from engine import GameState, IllegalAction, new_game
-from engine.actions import Key, from_key
+from engine.famiglia import GameState, IllegalAction, new_game
+from engine.famiglia.actions import Key, from_key
 
 log = logging.getLogger(__name__)
 

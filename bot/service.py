@@ -21,7 +21,7 @@ from bot.recent import KEEP, RecentMoves
 from db.errors import ChannelBusy, GameClosed, VersionConflict
 from db.rows import ROBOT, GameRow, ResultRecord
 from db.store import Store
-from engine import Action, Event, GameState, IllegalAction, dump_action, new_game, result
+from engine.famiglia import Action, Event, GameState, IllegalAction, dump_action, new_game, result
 
 Clock = Callable[[], datetime]
 

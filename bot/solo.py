@@ -21,9 +21,9 @@ from bot.recent import KEEP
 from bot.service import GameService, Moved, Refusal
 from db.errors import ChannelBusy
 from db.rows import ROBOT, GameRow
-from engine import Event, GameState, parse_action
-from engine.actions import RobotTurn
-from engine.cards import code
+from engine.famiglia import Event, GameState, parse_action
+from engine.famiglia.actions import RobotTurn
+from engine.famiglia.cards import code
 
 ROBOT_NAME = "Robot gangster"
 LEVELS = (1, 2, 3, 4)

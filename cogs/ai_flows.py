@@ -27,7 +27,7 @@ from cogs.controls import hand_controls
 from cogs.flows import NOBODY, Flows
 from cogs.table_move import answer_message, edit_in_place, moved_to
 from db.rows import GameRow
-from engine import Event, GameState, describe_event
+from engine.famiglia import Event, GameState, describe_event
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]

@@ -21,7 +21,7 @@ from cogs.controls import decision_controls, table_controls
 from cogs.items import ForfeitButton, RulesButton
 from cogs.render import hand_embed
 from db.rows import GameRow, ResultRow
-from engine import GameState, view
+from engine.famiglia import GameState, view
 
 if TYPE_CHECKING:
     from cogs.ai_flows import AiFlows

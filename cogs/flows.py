@@ -24,7 +24,7 @@ from cogs.repair import TableRepair
 from cogs.rules_text import PAGES, titles
 from cogs.table_move import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, ResultRow
-from engine import Action, Event, GameState, describe_event
+from engine.famiglia import Action, Event, GameState, describe_event
 
 if TYPE_CHECKING:
     from cogs.ai_flows import AiFlows

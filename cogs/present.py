@@ -11,7 +11,7 @@ import discord
 
 from cogs.render import hand_embed, table_message
 from db.rows import GameRow, ResultRow
-from engine import GameState, view
+from engine.famiglia import GameState, view
 
 
 def names_of(game: GameRow) -> tuple[str, str]:

@@ -25,7 +25,7 @@ from cogs.render import hand_embed
 from cogs.solo_table import PLAYER, confirm_forfeit, level_tag, names_of, table_payload
 from cogs.table_move import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, SoloBest
-from engine import GameState, describe_event, view
+from engine.famiglia import GameState, describe_event, view
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]

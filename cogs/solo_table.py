@@ -22,7 +22,7 @@ from cogs.items import RulesButton
 from cogs.render import hand_embed, table_message
 from cogs.render.common import clip
 from db.rows import GameRow, ResultRow, SoloBest
-from engine import GameState, describe_event, view
+from engine.famiglia import GameState, describe_event, view
 
 if TYPE_CHECKING:
     from cogs.solo import SoloFlows

@@ -12,9 +12,9 @@ import random
 import sys
 from collections.abc import Sequence
 
-from engine.policies import DUEL_POLICIES
-from engine.simulate import format_stats, simulate
-from engine.terminal import Quit, ask_level, parse_level, play
+from engine.famiglia.policies import DUEL_POLICIES
+from engine.famiglia.simulate import format_stats, simulate
+from engine.famiglia.terminal import Quit, ask_level, parse_level, play
 
 
 def _level(text: str) -> tuple[int, int]:

@@ -27,7 +27,7 @@ from cogs.render.common import (
 )
 from cogs.render.image import IMAGE_FILENAME, table_png
 from cogs.render.limits import ATTACHMENT_DESCRIPTION, FIELD_VALUE
-from engine.view_models import PlayerView, SeatView
+from engine.famiglia.view_models import PlayerView, SeatView
 
 COLOUR_PLAYING = discord.Colour(0xD64045)  # La Famiglia red
 COLOUR_OVER = discord.Colour(0xFAA61A)

@@ -35,8 +35,8 @@ from cogs.render.faces import (
     text_stamp,
     text_width,
 )
-from engine.cards import LETTERS
-from engine.view_models import PlayerView, SeatView
+from engine.famiglia.cards import LETTERS
+from engine.famiglia.view_models import PlayerView, SeatView
 
 RGB = tuple[int, int, int]
 

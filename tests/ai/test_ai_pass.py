@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import random
 
-from engine import new_game
-from engine.actions import PASS, TAKE
-from engine.ai import STRENGTHS, AiPolicy, analyse
-from engine.ai.mcts import root_keys
-from engine.cards import kind
-from engine.policies import random_policy
-from engine.scoring import result
-from engine.simulate import play_game
-from engine.state import GameState
+from engine.famiglia import new_game
+from engine.famiglia.actions import PASS, TAKE
+from engine.famiglia.ai import STRENGTHS, AiPolicy, analyse
+from engine.famiglia.ai.mcts import root_keys
+from engine.famiglia.cards import kind
+from engine.famiglia.policies import random_policy
+from engine.famiglia.scoring import result
+from engine.famiglia.simulate import play_game
+from engine.famiglia.state import GameState
 
 _PASS = (PASS, 0, 0)
 

@@ -6,17 +6,17 @@ import random
 
 import pytest
 
-from engine import new_game
-from engine.actions import PASS, REFRESH
-from engine.ai import AiPolicy, analyse, budget, choose, choose_action, choose_json
-from engine.ai.determinize import determinize
-from engine.ai.mcts import Budget, distinct, rewards, search
-from engine.ai.rollout import POLICIES
-from engine.cards import kind
-from engine.policies import greedy_policy, random_policy, robot_policy
-from engine.scoring import result, total
-from engine.simulate import play_game
-from engine.state import GameState
+from engine.famiglia import new_game
+from engine.famiglia.actions import PASS, REFRESH
+from engine.famiglia.ai import AiPolicy, analyse, budget, choose, choose_action, choose_json
+from engine.famiglia.ai.determinize import determinize
+from engine.famiglia.ai.mcts import Budget, distinct, rewards, search
+from engine.famiglia.ai.rollout import POLICIES
+from engine.famiglia.cards import kind
+from engine.famiglia.policies import greedy_policy, random_policy, robot_policy
+from engine.famiglia.scoring import result, total
+from engine.famiglia.simulate import play_game
+from engine.famiglia.state import GameState
 
 FAST = Budget(iterations=30, time_cap=float("inf"))
 

@@ -18,9 +18,9 @@ from simcord.backend import serializers
 from bot.ai_games import ai_to_move
 from bot.ai_pool import decide, decision_seed
 from bot.choices import choices
-from engine import GameState
-from engine.actions import Key, from_key
-from engine.policies import greedy_policy
+from engine.famiglia import GameState
+from engine.famiglia.actions import Key, from_key
+from engine.famiglia.policies import greedy_policy
 
 from .play import PASS, channel_game, dm_game, dm_table, texts
 

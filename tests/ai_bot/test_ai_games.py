@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from e2e.harness import World
 
-from engine import result
+from engine.famiglia import result
 
 from .play import check_ai_decisions, play_channel_by_buttons, play_dm_by_commands, texts
 

@@ -13,9 +13,9 @@ from simcord import interactions
 from simcord.backend import serializers
 
 from bot.ai_games import ai_to_move
-from engine import GameState
-from engine.actions import from_key
-from engine.policies import greedy_policy
+from engine.famiglia import GameState
+from engine.famiglia.actions import from_key
+from engine.famiglia.policies import greedy_policy
 
 from .play import check_ai_decisions, texts
 

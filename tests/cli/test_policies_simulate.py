@@ -1,4 +1,5 @@
-"""Policies (engine.policies) and the simulator (engine.simulate, `famiglia simulate`)."""
+"""Policies (engine.famiglia.policies) and the simulator (engine.famiglia.simulate,
+`famiglia simulate`)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ import re
 
 import pytest
 
-from engine import actions as op
-from engine import new_game
-from engine.cards import VP
 from engine.cli import main
-from engine.policies import POLICIES, get_policy, greedy_policy
-from engine.simulate import simulate, wilson_interval
+from engine.famiglia import actions as op
+from engine.famiglia import new_game
+from engine.famiglia.cards import VP
+from engine.famiglia.policies import POLICIES, get_policy, greedy_policy
+from engine.famiglia.simulate import simulate, wilson_interval
 
 
 @pytest.mark.parametrize("name", ["random", "eager", "greedy"])

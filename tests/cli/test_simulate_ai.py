@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from engine.ai import STRENGTHS, AiPolicy
 from engine.cli import main
-from engine.policies import AI_POLICIES, DUEL_POLICIES, get_policy
-from engine.simulate import simulate
+from engine.famiglia.ai import STRENGTHS, AiPolicy
+from engine.famiglia.policies import AI_POLICIES, DUEL_POLICIES, get_policy
+from engine.famiglia.simulate import simulate
 
 
 def test_every_strength_is_a_policy_name() -> None:

@@ -1,4 +1,4 @@
-"""The terminal game (engine.terminal, `famiglia play`) driven by scripted input."""
+"""The terminal game (engine.famiglia.terminal, `famiglia play`) driven by scripted input."""
 
 from __future__ import annotations
 
@@ -9,8 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from engine import new_game
-from engine.terminal import HOTSEAT_WARNING, Quit, TerminalGame, ask_level, parse_level, play
+from engine.famiglia import new_game
+from engine.famiglia.terminal import (
+    HOTSEAT_WARNING,
+    Quit,
+    TerminalGame,
+    ask_level,
+    parse_level,
+    play,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 

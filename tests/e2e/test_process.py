@@ -57,7 +57,7 @@ def test_no_privileged_intents():
 
 
 def test_the_ai_time_caps_in_env_example_and_readme_are_the_strengths_caps():
-    from engine.ai import STRENGTHS
+    from engine.famiglia.ai import STRENGTHS
 
     caps = ", ".join(f"{name} {b.time_cap:g}" for name, b in STRENGTHS.items())
     example = " ".join((ROOT / ".env.example").read_text().replace("#", " ").split())

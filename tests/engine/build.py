@@ -15,10 +15,10 @@ import random
 from collections.abc import Iterable
 from typing import Literal
 
-from engine import GameState
-from engine.actions import Action
-from engine.cards import DECK_COUNTS, N_KINDS, code, parse_code
-from engine.events import Event
+from engine.famiglia import GameState
+from engine.famiglia.actions import Action
+from engine.famiglia.cards import DECK_COUNTS, N_KINDS, code, parse_code
+from engine.famiglia.events import Event
 
 Rest = Literal["draw", "discard", "area0", "area1", "hand0", "hand1"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from build import codes, conserved, make, play
 
-from engine import IllegalAction
-from engine.actions import (
+from engine.famiglia import IllegalAction
+from engine.famiglia.actions import (
     ExchangeDone,
     ExchangeGive,
     ExchangeTake,

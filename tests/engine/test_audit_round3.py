@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from build import codes, conserved, kinds_of, make, play, row
 
-from engine import IllegalAction
-from engine.actions import (
+from engine.famiglia import IllegalAction
+from engine.famiglia.actions import (
     BruteAmount,
     BruteTarget,
     ExchangeDone,
@@ -23,8 +23,8 @@ from engine.actions import (
     Refresh,
     Take,
 )
-from engine.cards import code
-from engine.rules import effective_rank
+from engine.famiglia.cards import code
+from engine.famiglia.rules import effective_rank
 
 
 def refused(s, action, *words: str) -> str:

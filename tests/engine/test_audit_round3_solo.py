@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from build import kinds_of, make, play, row
 
-from engine import result
-from engine.actions import Pass, RobotTurn
-from engine.cards import code
+from engine.famiglia import result
+from engine.famiglia.actions import Pass, RobotTurn
+from engine.famiglia.cards import code
 
 # ------------------------------------------------------------------ scoring
 

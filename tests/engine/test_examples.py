@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from build import codes, conserved, kinds_of, make, play, row
 
-from engine.actions import (
+from engine.famiglia.actions import (
     BruteAmount,
     BruteTarget,
     ExchangeGive,

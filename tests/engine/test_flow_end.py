@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from build import conserved, kinds_of, legal_types, make, play, row
 
-from engine import GameState, IllegalAction
-from engine.actions import (
+from engine.famiglia import GameState, IllegalAction
+from engine.famiglia.actions import (
     BruteTarget,
     ExchangeDone,
     Pass,

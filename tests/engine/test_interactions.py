@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from build import codes, conserved, kinds_of, make, play, row
 
-from engine import result
-from engine.actions import (
+from engine.famiglia import result
+from engine.famiglia.actions import (
     BruteAmount,
     BruteTarget,
     ExchangeDone,
@@ -24,8 +24,8 @@ from engine.actions import (
     RobotTurn,
     Take,
 )
-from engine.cards import code
-from engine.rules import effective_rank
+from engine.famiglia.cards import code
+from engine.famiglia.rules import effective_rank
 
 # ---------------------------------------------------------------------- two-player
 

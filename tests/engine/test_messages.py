@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from build import make, play
 
-from engine import IllegalAction
-from engine.actions import (
+from engine.famiglia import IllegalAction
+from engine.famiglia.actions import (
     BruteAmount,
     BruteTarget,
     ExchangeDone,

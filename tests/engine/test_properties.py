@@ -13,7 +13,7 @@ from build import codes, conserved
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import (
+from engine.famiglia import (
     GameState,
     IllegalAction,
     apply_all,
@@ -24,8 +24,8 @@ from engine import (
     replay,
     view,
 )
-from engine import actions as op
-from engine.actions import Action, Key, dump_action, from_key, parse_action
+from engine.famiglia import actions as op
+from engine.famiglia.actions import Action, Key, dump_action, from_key, parse_action
 
 MAX_DECISIONS = 2000  # a game has about 90; far beyond means it does not end
 

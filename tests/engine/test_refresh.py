@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from build import cards, conserved, kinds_of, make, play, row
 
-from engine import IllegalAction, label
-from engine.actions import Pass, PlayAccountant, Refresh, Take
+from engine.famiglia import IllegalAction, label
+from engine.famiglia.actions import Pass, PlayAccountant, Refresh, Take
 
 
 def refresh_indices(s) -> list[int]:

@@ -1,5 +1,5 @@
 """Rules 9.7-9.9 differentially: a reference robot written from the rules text must
-make the same choice, with the same refreshes, as engine.robot in random solo games."""
+make the same choice, with the same refreshes, as engine.famiglia.robot in random solo games."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from collections.abc import Callable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import GameState, new_game
-from engine import actions as op
-from engine.actions import RobotTurn
-from engine.cards import VP
-from engine.flow import end_turn, reveal
+from engine.famiglia import GameState, new_game
+from engine.famiglia import actions as op
+from engine.famiglia.actions import RobotTurn
+from engine.famiglia.cards import VP
+from engine.famiglia.flow import end_turn, reveal
 
 LEVELS = {1: (9, 6, 5, 3), 2: (8, 6, 4, 2), 3: (7, 5, 4, 2), 4: (7, 4, 3, 2)}
 RED_ZERO = 0

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from build import codes, make, play
 
-from engine import result
-from engine.actions import (
+from engine.famiglia import result
+from engine.famiglia.actions import (
     BruteAmount,
     BruteTarget,
     ExchangeDone,
@@ -16,7 +16,7 @@ from engine.actions import (
     Refresh,
     Take,
 )
-from engine.rules import effective_rank
+from engine.famiglia.rules import effective_rank
 
 
 def test_8_1_accountant_exchange_of_zero_cards_allowed():

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from build import make, play
 
-from engine import result, view
-from engine.actions import Pass, RobotTurn
+from engine.famiglia import result, view
+from engine.famiglia.actions import Pass, RobotTurn
 
 
 def test_7_1_hand_and_play_area_both_score():

@@ -7,9 +7,9 @@ import random
 import pytest
 from build import conserved, counts, make, totals
 
-from engine import GameState, new_game
-from engine.actions import PlayAccountant, PlayBrute, Take
-from engine.cards import (
+from engine.famiglia import GameState, new_game
+from engine.famiglia.actions import PlayAccountant, PlayBrute, Take
+from engine.famiglia.cards import (
     ACCOUNTANT,
     BRUTE,
     DECK_COUNTS,

@@ -7,8 +7,8 @@ from build import codes, conserved, make, play, row
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from engine import IllegalAction
-from engine.actions import (
+from engine.famiglia import IllegalAction
+from engine.famiglia.actions import (
     BruteAmount,
     BruteTarget,
     ExchangeDone,
@@ -18,7 +18,7 @@ from engine.actions import (
     PlayBrute,
     Take,
 )
-from engine.cards import BRUTE, DECK_COUNTS
+from engine.famiglia.cards import BRUTE, DECK_COUNTS
 
 
 def pays(s) -> set[tuple[int, str]]:

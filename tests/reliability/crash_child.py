@@ -28,7 +28,7 @@ from datetime import timedelta
 
 from bot.service import GameService, Refusal
 from db import GameRow, Store
-from engine import Action, GameState
+from engine.famiglia import Action, GameState
 
 STRANGER = 999
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from e2e.harness import World
 
-from engine import GameState
+from engine.famiglia import GameState
 
 from .simdrive import Driver, Sent, components, move_controls
 

@@ -13,7 +13,7 @@ from cogs.render.embed import (
     table_message,
 )
 from cogs.render.image import IMAGE_FILENAME
-from engine.view_models import ResultView
+from engine.famiglia.view_models import ResultView
 
 from .fixtures import make_view, typical_view
 

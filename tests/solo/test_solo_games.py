@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from e2e.harness import World
 
-from engine import result
+from engine.famiglia import result
 
 from .play import (
     dm_table,

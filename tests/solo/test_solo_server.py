@@ -8,8 +8,8 @@ from datetime import timedelta
 from e2e.harness import World
 
 from bot.history import replay_state
-from engine import GameState
-from engine.actions import from_key
+from engine.famiglia import GameState
+from engine.famiglia.actions import from_key
 
 from .play import click_key, dm_table
 

@@ -3,7 +3,7 @@
 In Famiglia every card that enters or leaves a hand is public, so both hands, both play
 areas, the Street and the discard pile are common knowledge. What nobody knows is the
 *order* of the draw pile, and the order the discard pile will get when it is shuffled at
-the switch (engine.flow.switch_rng draws it from the game's seed). A determinization
+the switch (engine.famiglia.flow.switch_rng draws it from the game's seed). A determinization
 therefore keeps everything but those two: the draw pile is sorted (so the real order
 cannot influence the sample, not even through the shuffle's input) and reshuffled, and
 the copy gets a fresh seed.
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from engine.state import GameState
+from engine.famiglia.state import GameState
 
 
 def determinize(state: GameState, rng: random.Random) -> GameState:

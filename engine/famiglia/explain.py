@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import actions as op
-from engine.cards import MERCENARY, code, name
-from engine.rules import effective_rank, genuine_kind
-from engine.state import (
+from engine.famiglia import actions as op
+from engine.famiglia.cards import MERCENARY, code, name
+from engine.famiglia.rules import effective_rank, genuine_kind
+from engine.famiglia.state import (
     BRUTE_AMOUNT,
     BRUTE_TARGET,
     EXCHANGE_GIVE,
@@ -20,8 +20,8 @@ from engine.state import (
 )
 
 if TYPE_CHECKING:
-    from engine.actions import Key
-    from engine.state import GameState
+    from engine.famiglia.actions import Key
+    from engine.famiglia.state import GameState
 
 _PENDING_ASK = {
     EXCHANGE_TAKE: (

@@ -10,7 +10,7 @@ keys and card counts only, so simulations stay fast (no pydantic in the loop).
   for, plays a Brute or an Accountant only when that lets it take something better,
   refreshes only when it can take nothing, passes only when nothing else is possible;
 * ``robot``   — the solo robot gangster's seat: the engine's RobotTurn;
-* ``easy``, ``medium``, ``hard`` — the AI opponent (engine.ai) at that strength: a new
+* ``easy``, ``medium``, ``hard`` — the AI opponent (engine.famiglia.ai) at that strength: a new
   search per decision, its seed drawn from the game's rng so a seeded run replays
   (as long as the AI's iteration budget, not its time cap, ends each search).
 """
@@ -22,10 +22,10 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Final
 
-from engine import actions as op
-from engine.cards import ACCOUNTANT, BRUTE, VP
-from engine.rules import payable
-from engine.state import (
+from engine.famiglia import actions as op
+from engine.famiglia.cards import ACCOUNTANT, BRUTE, VP
+from engine.famiglia.rules import payable
+from engine.famiglia.state import (
     BRUTE_AMOUNT,
     BRUTE_TARGET,
     EXCHANGE_GIVE,
@@ -36,8 +36,8 @@ from engine.state import (
 )
 
 if TYPE_CHECKING:
-    from engine.actions import Key
-    from engine.state import GameState
+    from engine.famiglia.actions import Key
+    from engine.famiglia.state import GameState
 
 Policy = Callable[["GameState", random.Random], "Key"]
 
@@ -251,7 +251,7 @@ POLICIES: Final[dict[str, Policy]] = {
     "robot": robot_policy,
 }
 
-#: The AI's strengths (engine.ai.STRENGTHS), playable like the policies above.
+#: The AI's strengths (engine.famiglia.ai.STRENGTHS), playable like the policies above.
 AI_POLICIES: Final = ("easy", "medium", "hard")
 DUEL_POLICIES: Final = ("random", "eager", "greedy", *AI_POLICIES)
 
@@ -260,7 +260,9 @@ def get_policy(name: str) -> Policy:
     """The policy called ``name`` (an AI strength gives a fresh AiPolicy); ValueError
     listing the known names otherwise."""
     if name in AI_POLICIES:
-        from engine.ai import AiPolicy  # engine.ai builds on this module's greedy policy
+        from engine.famiglia.ai import (
+            AiPolicy,  # engine.famiglia.ai builds on this module's greedy policy
+        )
 
         return AiPolicy(name)
     try:

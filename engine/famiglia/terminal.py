@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engine import Event, IllegalAction, describe_event, label, new_game, view
-from engine.actions import ROBOT, from_key
-from engine.rules_summary import RULES_SUMMARY
-from engine.state import GameState
+from engine.famiglia import Event, IllegalAction, describe_event, label, new_game, view
+from engine.famiglia.actions import ROBOT, from_key
+from engine.famiglia.rules_summary import RULES_SUMMARY
+from engine.famiglia.state import GameState
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]

@@ -8,12 +8,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from engine.cards import FAMILIES, kind, rank_of
-from engine.events import Event
-from engine.scoring import game_over_event
+from engine.famiglia.cards import FAMILIES, kind, rank_of
+from engine.famiglia.events import Event
+from engine.famiglia.scoring import game_over_event
 
 if TYPE_CHECKING:
-    from engine.state import GameState
+    from engine.famiglia.state import GameState
 
 
 _ZEROS = frozenset(kind(f, 0) for f in FAMILIES)  # the four rank-0 kinds

@@ -12,7 +12,7 @@ from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
-from engine.cards import code, parse_code
+from engine.famiglia.cards import code, parse_code
 
 Key = tuple[int, int, int]
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import actions as op
-from engine import flow
-from engine.cards import ACCOUNTANT, BRUTE, MERCENARY
 from engine.errors import IllegalAction
-from engine.events import Event
-from engine.state import (
+from engine.famiglia import actions as op
+from engine.famiglia import flow
+from engine.famiglia.cards import ACCOUNTANT, BRUTE, MERCENARY
+from engine.famiglia.events import Event
+from engine.famiglia.state import (
     BRUTE_AMOUNT,
     BRUTE_TARGET,
     EXCHANGE_GIVE,
@@ -29,8 +29,8 @@ from engine.state import (
 )
 
 if TYPE_CHECKING:
-    from engine.actions import Key
-    from engine.state import GameState
+    from engine.famiglia.actions import Key
+    from engine.famiglia.state import GameState
 
 _A = ACCOUNTANT * 5
 _B = BRUTE * 5
@@ -146,7 +146,7 @@ def apply_key(s: GameState, key: Key, seat: int | None) -> list[Event]:
     if legal is None:
         legal = s._legal = legal_keys(s)
     if key not in legal:
-        from engine.explain import why_illegal
+        from engine.famiglia.explain import why_illegal
 
         raise IllegalAction(why_illegal(s, key))
     s._legal = None
@@ -271,7 +271,7 @@ def _pass(s: GameState, key: Key, ev: list[Event]) -> None:
 
 
 def _robot(s: GameState, key: Key, ev: list[Event]) -> None:
-    from engine.robot import robot_turn
+    from engine.famiglia.robot import robot_turn
 
     robot_turn(s, ev)
 

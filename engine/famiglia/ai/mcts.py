@@ -1,6 +1,6 @@
 """Information Set MCTS with determinization (Cowling, Powley and Whitehouse, 2012).
 
-Each iteration samples a determinization of the root state (engine.ai.determinize),
+Each iteration samples a determinization of the root state (engine.famiglia.ai.determinize),
 walks one shared tree with UCB1, expands one node, plays a rollout to the end of the
 game and backs the result up. Famiglia's only hidden information, the draw-pile order,
 is hidden from *both* players alike, so the information sets of the two seats coincide
@@ -36,13 +36,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Final
 
-from engine import actions as op
-from engine.actions import Key
-from engine.ai.determinize import determinize, public_signature
-from engine.ai.rollout import POLICIES
-from engine.policies import greedy_policy
-from engine.scoring import result, total
-from engine.state import GameState
+from engine.famiglia import actions as op
+from engine.famiglia.actions import Key
+from engine.famiglia.ai.determinize import determinize, public_signature
+from engine.famiglia.ai.rollout import POLICIES
+from engine.famiglia.policies import greedy_policy
+from engine.famiglia.scoring import result, total
+from engine.famiglia.state import GameState
 
 #: Keys after which hidden cards may have been revealed (or the pile switched).
 _REVEALING: Final = frozenset((op.REFRESH, op.TAKE, op.PAY, op.PASS, op.ROBOT))

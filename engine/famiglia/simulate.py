@@ -12,13 +12,13 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine.policies import get_policy, robot_policy
-from engine.scoring import result
-from engine.state import GameState, Mode
-from engine.state_types import ROBOT_SEAT
+from engine.famiglia.policies import get_policy, robot_policy
+from engine.famiglia.scoring import result
+from engine.famiglia.state import GameState, Mode
+from engine.famiglia.state_types import ROBOT_SEAT
 
 if TYPE_CHECKING:
-    from engine.policies import Policy
+    from engine.famiglia.policies import Policy
 
 
 @dataclass

@@ -1,9 +1,9 @@
 """The game state: every zone and every piece of turn bookkeeping (rules 3-6, 11).
 
-Hands and play areas are counts per card kind (see engine.cards); the draw pile,
+Hands and play areas are counts per card kind (see engine.famiglia.cards); the draw pile,
 the discard pile and the Street are lists of kinds. The draw pile's top is the end
 of its list, its bottom index 0. ``legal_actions`` and ``apply`` are the whole
-interface for playing; the rules themselves live in engine.rules and engine.flow.
+interface for playing; the rules themselves live in engine.famiglia.rules and engine.famiglia.flow.
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ import json
 import random
 from typing import TYPE_CHECKING, Final, Literal
 
-from engine.actions import Action, Key, from_key
-from engine.cards import N_KINDS, STARTING_SET, draw_deck
-from engine.state_types import ROBOT_SEAT
+from engine.famiglia.actions import Action, Key, from_key
+from engine.famiglia.cards import N_KINDS, STARTING_SET, draw_deck
+from engine.famiglia.state_types import ROBOT_SEAT
 
 if TYPE_CHECKING:
-    from engine.events import Event
+    from engine.famiglia.events import Event
 
 Mode = Literal["duel", "solo"]
 
@@ -173,7 +173,7 @@ class GameState:
         s.turns_done = [0, 0]
         s.over = False
         s.reset_turn()
-        from engine.flow import reveal
+        from engine.famiglia.flow import reveal
 
         reveal(s, STREET_SIZE, refill=True)
         return s
@@ -208,7 +208,7 @@ class GameState:
     # ------------------------------------------------------------------ queries
     @property
     def decision(self) -> str:
-        """Which kind of decision is asked now (see engine.view_models.Decision)."""
+        """Which kind of decision is asked now (see engine.famiglia.view_models.Decision)."""
         if self.over:
             return "over"
         if self.mode == "solo" and self.current == ROBOT_SEAT:
@@ -329,4 +329,4 @@ class GameState:
 
 # Bound once here rather than imported inside the hot methods (a function-level import
 # costs a microsecond or more per call); rules imports this module, so it comes last.
-from engine import rules as _rules  # noqa: E402
+from engine.famiglia import rules as _rules  # noqa: E402

@@ -3,7 +3,7 @@
 Two policies share one signature ``(state, legal_keys, rng) -> key``:
 
 * :func:`random_move` - uniform over the legal keys (the textbook MCTS default policy);
-* :func:`heuristic_move` - a cheap cousin of the greedy baseline (engine.policies):
+* :func:`heuristic_move` - a cheap cousin of the greedy baseline (engine.famiglia.policies):
   epsilon-greedy over Street cards by value, a Brute only when it buys a better card,
   never the Accountant, never a pass while a card can be had. It is about eight times
   faster than the greedy policy and makes better rollouts than uniform moves: a random
@@ -28,11 +28,11 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from engine import actions as op
-from engine.actions import Key
-from engine.cards import BRUTE, VP
-from engine.rules import payable
-from engine.state import (
+from engine.famiglia import actions as op
+from engine.famiglia.actions import Key
+from engine.famiglia.cards import BRUTE, VP
+from engine.famiglia.rules import payable
+from engine.famiglia.state import (
     BRUTE_AMOUNT,
     BRUTE_TARGET,
     EXCHANGE_TAKE,

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from engine import flow
-from engine.cards import FAMIGLIA, VP, code
-from engine.events import Event
-from engine.state_types import ROBOT_SEAT
+from engine.famiglia import flow
+from engine.famiglia.cards import FAMIGLIA, VP, code
+from engine.famiglia.events import Event
+from engine.famiglia.state_types import ROBOT_SEAT
 
 if TYPE_CHECKING:
-    from engine.state import GameState
+    from engine.famiglia.state import GameState
 
 #: Rule 9.9: per level, how many 0s, 1s, 2s and 3s he collects before moving on.
 THRESHOLDS: Final = {

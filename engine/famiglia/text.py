@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import actions as op
-from engine.cards import code
-from engine.flow import can_refresh
-from engine.rules import effective_rank, genuine_kind
-from engine.state import STAGE_ACCOUNTANT, STAGE_BRUTE, STAGE_REFRESH
+from engine.famiglia import actions as op
+from engine.famiglia.cards import code
+from engine.famiglia.flow import can_refresh
+from engine.famiglia.rules import effective_rank, genuine_kind
+from engine.famiglia.state import STAGE_ACCOUNTANT, STAGE_BRUTE, STAGE_REFRESH
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from engine.actions import Action
-    from engine.events import Event
-    from engine.state import GameState
+    from engine.famiglia.actions import Action
+    from engine.famiglia.events import Event
+    from engine.famiglia.state import GameState
 
 
 def prompt(s: GameState) -> str:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.cards import VP, code
-from engine.events import Event
-from engine.state_types import ROBOT_SEAT
-from engine.view_models import ResultView
+from engine.famiglia.cards import VP, code
+from engine.famiglia.events import Event
+from engine.famiglia.state_types import ROBOT_SEAT
+from engine.famiglia.view_models import ResultView
 
 if TYPE_CHECKING:
-    from engine.state import GameState
+    from engine.famiglia.state import GameState
 
 
 def owned(s: GameState, seat: int) -> list[int]:
