@@ -10,8 +10,8 @@ from typing import Any
 import discord
 import pytest
 
-from engine import GameState
-from engine.actions import from_key
+from engine.famiglia import GameState
+from engine.famiglia.actions import from_key
 
 from .harness import World
 
