@@ -37,6 +37,14 @@ class Settings(BaseSettings):
     #: decision then depends only on the position and its seed); None: the strengths' caps.
     ai_time_cap_seconds: float | None = Field(default=None, ge=0)
 
+    #: After a restart nobody loses on time for this long: turns whose deadline passed
+    #: while the bot was down (or ends sooner) end this many minutes after start-up.
+    downtime_grace_minutes: float = Field(default=60.0, ge=0)
+
+    @property
+    def downtime_grace(self) -> timedelta:
+        return timedelta(minutes=self.downtime_grace_minutes)
+
     @field_validator("database_url")
     @classmethod
     def _postgresql_only(cls, url: SecretStr | None) -> SecretStr | None:
