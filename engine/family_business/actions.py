@@ -74,13 +74,14 @@ class ActionModel(BaseModel):
 
 def to_model(action: Action) -> ActionModel:
     kind, arg = action
+    fields: dict[str, object] = {"kind": kind}
     if kind in CARD_KINDS:
-        return ActionModel(kind=kind, card=KEYS[arg])  # type: ignore[arg-type]
-    if kind in GANG_KINDS:
-        return ActionModel(kind=kind, gang=arg)  # type: ignore[arg-type]
-    if kind == POSITION:
-        return ActionModel(kind=kind, position=arg)
-    return ActionModel(kind="no_counter")
+        fields["card"] = KEYS[arg]
+    elif kind in GANG_KINDS:
+        fields["gang"] = arg
+    elif kind == POSITION:
+        fields["position"] = arg
+    return ActionModel.model_validate(fields)
 
 
 def dump_action(action: Action) -> str:

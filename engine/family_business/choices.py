@@ -10,6 +10,7 @@ complete play: a started play never gets stuck.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from engine.family_business import cards as C
 from engine.family_business.actions import AT_LARGE, GANG, NEXT, POSITION, RECEIVER, Action
@@ -73,43 +74,77 @@ def playable(s: FBState, seat: int, card: int) -> bool:
     return card not in C.COUNTER_CARDS
 
 
-def options(s: FBState, seat: int, card: int, choices: list[Choice]) -> list[Action]:
-    """The legal options of the next choice of ``card`` (empty: the play is complete)."""
-    k = len(choices)
-    if card in _ONE_GANG_CARDS:
-        return [] if k else [Action(GANG, g) for g in contract_targets(s, seat)]
-    if card == C.HIT:
-        if k:
-            return []
-        opp = frozenset(g for g in range(s.n) if s.live[g] and g != seat)
-        return [Action(AT_LARGE, g) for g in sorted(opp) if s.at_large[g]] + _positions(s, opp)
-    if card in _ORDER_CARDS:
+def _one_gang(s: FBState, seat: int, choices: list[Choice]) -> list[Action]:
+    return [] if choices else [Action(GANG, g) for g in contract_targets(s, seat)]
+
+
+def _hit(s: FBState, seat: int, choices: list[Choice]) -> list[Action]:
+    if choices:
+        return []
+    opp = frozenset(g for g in range(s.n) if s.live[g] and g != seat)
+    return [Action(AT_LARGE, g) for g in sorted(opp) if s.at_large[g]] + _positions(s, opp)
+
+
+def _order(card: int) -> Step:
+    def step(s: FBState, seat: int, choices: list[Choice]) -> list[Action]:
         pool = Counter(order_pool(s, seat, card))
         pool.subtract(a for _, a in choices)
         return [Action(NEXT, g) for g in sorted(pool) if pool[g] > 0]
-    if card in (C.LAM, C.POLICE_PROTECTION):
-        return [] if k else _positions(s)
-    if card == C.PAY_OFF:
-        return [] if k else [Action(GANG, g) for g in sorted(set(s.hit))]
-    if card == C.SUBSTITUTION:
-        if k == 0:
-            return _positions(s)
-        if k == 1:
-            live_at_large = [g for g in range(s.n) if s.live[g] and s.at_large[g]]
-            return _positions(s, skip=choices[0][1]) + [Action(AT_LARGE, g) for g in live_at_large]
-        return []
-    if card == C.TURNCOAT:
-        departing, receiving = turncoat_gangs(s, seat)
-        if k == 0:
-            return [Action(GANG, g) for g in departing]
-        if k == 1:
-            d = choices[0][1]
-            return [Action(AT_LARGE, d)] * (s.at_large[d] > 0) + _positions(s, frozenset((d,)))
-        if k == 2:
-            return [Action(RECEIVER, g) for g in receiving]
-        return []
-    # Massacre, Mob War, Ambush, Truce, Crackdown: nothing to choose
+
+    return step
+
+
+def _one_position(s: FBState, seat: int, choices: list[Choice]) -> list[Action]:
+    return [] if choices else _positions(s)
+
+
+def _pay_off(s: FBState, seat: int, choices: list[Choice]) -> list[Action]:
+    return [] if choices else [Action(GANG, g) for g in sorted(set(s.hit))]
+
+
+def _substitution(s: FBState, seat: int, choices: list[Choice]) -> list[Action]:
+    if not choices:
+        return _positions(s)
+    if len(choices) == 1:
+        live_at_large = [g for g in range(s.n) if s.live[g] and s.at_large[g]]
+        return _positions(s, skip=choices[0][1]) + [Action(AT_LARGE, g) for g in live_at_large]
     return []
+
+
+def _turncoat(s: FBState, seat: int, choices: list[Choice]) -> list[Action]:
+    departing, receiving = turncoat_gangs(s, seat)
+    if not choices:
+        return [Action(GANG, g) for g in departing]
+    if len(choices) == 1:
+        d = choices[0][1]
+        return [Action(AT_LARGE, d)] * (s.at_large[d] > 0) + _positions(s, frozenset((d,)))
+    if len(choices) == 2:
+        return [Action(RECEIVER, g) for g in receiving]
+    return []
+
+
+def _nothing(s: FBState, seat: int, choices: list[Choice]) -> list[Action]:
+    return []
+
+
+Step = Callable[[FBState, int, list[Choice]], list[Action]]
+
+STEPS: dict[int, Step] = {
+    **dict.fromkeys(_ONE_GANG_CARDS, _one_gang),
+    C.HIT: _hit,
+    **{card: _order(card) for card in _ORDER_CARDS},
+    C.LAM: _one_position,
+    C.POLICE_PROTECTION: _one_position,
+    C.PAY_OFF: _pay_off,
+    C.SUBSTITUTION: _substitution,
+    C.TURNCOAT: _turncoat,
+}
+
+
+def options(s: FBState, seat: int, card: int, choices: list[Choice]) -> list[Action]:
+    """The legal options of the next choice of ``card`` (empty: the play is complete;
+    Massacre, Mob War, Ambush, Truce and Crackdown need no choice)."""
+    return STEPS.get(card, _nothing)(s, seat, choices)
 
 
 def autofill(s: FBState, seat: int, card: int, choices: list[Choice]) -> None:

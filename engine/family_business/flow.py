@@ -147,7 +147,7 @@ def continue_play(s: FBState, events: Events) -> None:
         s.answers = [WAITING if s.live[g] and g != s.active else NOT_ASKED for g in range(s.n)]
         events.append({"kind": "window", "seat": s.active, "card": s.card})
         return
-    resolve(s, s.active, s.card, s.choices, -1, -1, events)
+    resolve(s, -1, -1, events)
     end_turn(s, -1, events)
 
 
@@ -168,7 +168,7 @@ def close_window(s: FBState, events: Events) -> None:
         events.append({"kind": "countered", "seat": by, "card": counter})
     else:
         events.append({"kind": "no_counter"})
-    resolve(s, s.active, s.card, s.choices, counter, by, events)
+    resolve(s, counter, by, events)
     end_turn(s, by, events)
 
 

@@ -25,7 +25,7 @@ from engine.family_business.actions import (
 from engine.family_business.choices import options, playable
 from engine.family_business.flow import answered, continue_play, deal, end_turn
 from engine.family_business.result import outcome_of
-from engine.family_business.state import OVER, WAITING, WINDOW, FBState
+from engine.family_business.state import NOT_ASKED, OVER, WAITING, WINDOW, FBState
 from engine.family_business.view import FBView, view_of
 from engine.game import Outcome
 
@@ -51,6 +51,37 @@ def _card_actions(s: FBState, seat: int) -> list[Action]:
     return [Action(PLAY, c) for c in kinds if playable(s, seat, c)] + [
         Action(DISCARD, c) for c in kinds
     ]
+
+
+def _check_answer(s: FBState, kind: str, arg: int, seat: int) -> None:
+    """A responder's answer in a window (rules 5.4, 5.5, RULING R13)."""
+    if s.answers[seat] != WAITING:
+        asked = s.answers[seat] != NOT_ASKED
+        raise IllegalAction(
+            "You have already answered this counter window."
+            if asked
+            else "You are not asked in this counter window."
+        )
+    if kind == NO_COUNTER and arg == 0:
+        return
+    if kind != COUNTER:
+        raise IllegalAction("A counter window is open: play a counter or no counter.")
+    if arg not in s.hands[seat]:
+        raise IllegalAction(f"You do not hold {C.NAMES[arg]}.")
+    if arg not in C.COUNTERS_ALLOWED[s.card]:
+        raise IllegalAction(f"{C.NAMES[arg]} does not counter {C.NAMES[s.card]}.")
+
+
+def _check_card(s: FBState, kind: str, arg: int, seat: int) -> None:
+    """The first decision of a turn: a card to play or to discard (rule 4.3)."""
+    if kind not in (PLAY, DISCARD):
+        raise IllegalAction("Play or discard a card first.")
+    if arg not in s.hands[seat]:
+        raise IllegalAction(f"You do not hold {C.NAMES[arg]}.")
+    if kind == PLAY and not playable(s, seat, arg):
+        raise IllegalAction(
+            f"{C.NAMES[arg]} cannot be played for effect now; you can only discard it."
+        )
 
 
 class FamilyBusiness:
@@ -115,46 +146,22 @@ class FamilyBusiness:
         """Raise IllegalAction with a reason unless ``action`` is legal for ``seat``."""
         if not isinstance(action, Action):
             raise IllegalAction("That is not a Family Business action.")
+        kind, arg = action
+        if kind not in KINDS or type(arg) is not int:
+            raise IllegalAction("That is not a Family Business action.")
+        if kind in CARD_KINDS and not 0 <= arg < C.N_TYPES:
+            raise IllegalAction("That is not a Family Business card.")
         if s.phase == OVER:
             raise IllegalAction("The game is over.")
         if not isinstance(seat, int) or not 0 <= seat < s.n:
             raise IllegalAction("You have no seat in this game.")
-        kind, arg = action
-        if (
-            kind not in KINDS
-            or type(arg) is not int
-            or (kind in CARD_KINDS and not 0 <= arg < C.N_TYPES)
-        ):
-            raise IllegalAction("That is not a Family Business action.")
         if s.phase == WINDOW:
-            if s.answers[seat] != WAITING:
-                raise IllegalAction(
-                    "You have already answered this counter window."
-                    if s.live[seat] and seat != s.active and s.answers[seat] != -3
-                    else "You are not asked in this counter window."
-                )
-            if kind == NO_COUNTER and arg == 0:
-                return
-            if kind != COUNTER:
-                raise IllegalAction("A counter window is open: play a counter or no counter.")
-            if arg not in s.hands[seat]:
-                raise IllegalAction(f"You do not hold {C.NAMES[arg]}.")
-            if arg not in C.COUNTERS_ALLOWED[s.card]:
-                raise IllegalAction(f"{C.NAMES[arg]} does not counter {C.NAMES[s.card]}.")
-            return
-        if seat != s.active:
+            _check_answer(s, kind, arg, seat)
+        elif seat != s.active:
             raise IllegalAction("It is not your turn.")
-        if s.card < 0:
-            if kind not in (PLAY, DISCARD):
-                raise IllegalAction("Play or discard a card first.")
-            if arg not in s.hands[seat]:
-                raise IllegalAction(f"You do not hold {C.NAMES[arg]}.")
-            if kind == PLAY and not playable(s, seat, arg):
-                raise IllegalAction(
-                    f"{C.NAMES[arg]} cannot be played for effect now; you can only discard it."
-                )
-            return
-        if kind in CARD_KINDS or action not in options(s, seat, s.card, s.choices):
+        elif s.card < 0:
+            _check_card(s, kind, arg, seat)
+        elif kind in CARD_KINDS or action not in options(s, seat, s.card, s.choices):
             raise IllegalAction(f"That is not a legal choice for {C.NAMES[s.card]}.")
 
     def is_over(self, state: FBState) -> bool:
