@@ -93,7 +93,7 @@ class FamigliaBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         clock = discord.utils.utcnow
-        self.store = await Store.open(str(self.settings.database_path), clock=clock)
+        self.store = await Store.open(self.settings.store_target, clock=clock)
         self.service = GameService(
             self.store,
             turn_timeout=self.settings.turn_timeout,
@@ -107,7 +107,7 @@ class FamigliaBot(commands.Bot):
         open_games = await self.store.active_games()
         log.info(
             "store %s open: %d open game(s), %d turn deadline(s) extended after downtime",
-            self.settings.database_path,
+            self.settings.store_name,
             len(open_games),
             len(extended),
         )
