@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ai_pool import make_pool
+from bot.ai_queue import FairPool
 from bot.service import GameService
 from bot.settings import Settings
 from cogs.ai_command import install as install_ai
@@ -122,7 +123,12 @@ class FamigliaBot(commands.AutoShardedBot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(FamigliaCog(self.flows))
         await install(self, self.flows, self.service, self.rng)  # solo, resume, boards, stats
-        self.ai_pool = make_pool(self.settings.ai_workers)  # the AI thinks outside the loop
+        # The AI thinks outside the loop, in a pool shared fairly between users.
+        self.ai_pool = FairPool(
+            make_pool,
+            self.settings.ai_workers,
+            timeout=self.settings.ai_decision_timeout_seconds,
+        )
         self.ai = await install_ai(self, self.flows, self.ai_pool, self.settings)
         await self.sync_commands()
         # A stop between a commit and its table edit left a table behind: show every
@@ -149,7 +155,7 @@ class FamigliaBot(commands.AutoShardedBot):
         if hasattr(self, "flows"):
             await self.flows.repair.stop()
         if hasattr(self, "ai_pool"):
-            self.ai_pool.shutdown(wait=False, cancel_futures=True)
+            self.ai_pool.shutdown()
         if hasattr(self, "store"):
             await self.store.close()
         await super().close()

@@ -38,6 +38,11 @@ class Settings(BaseSettings):
     #: Seconds per AI decision, replacing each strength's own cap; 0 lifts the cap (every
     #: decision then depends only on the position and its seed); None: the strengths' caps.
     ai_time_cap_seconds: float | None = Field(default=None, ge=0)
+    #: The AI's deadline for one decision: a search still running then has a stuck worker;
+    #: the pool is replaced and the decision tried once more, then the player is told.
+    ai_decision_timeout_seconds: float = Field(default=30.0, gt=0)
+    #: Games against the AI one user may have running at once.
+    ai_games_per_user: int = Field(default=1, ge=1, le=100)
 
     #: Several processes: Discord's shard count, and the shards this process runs (e.g.
     #: ``0,1``; empty: all of them). Each needs DATABASE_URL (one shared database).
