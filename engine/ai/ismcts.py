@@ -14,6 +14,10 @@ by the caller's ``value`` estimate.
 The choice is a pure function of (state, seat, budget, seed) while the iteration
 budget, not the time cap, ends the search; the cap is a safety net that keeps every
 decision under a limit on a slow or busy machine.
+
+A game may offer ``apply_listed(state, action, seat)``: ``apply`` without its legality
+check, for actions just taken from ``legal_actions``. The search uses it when present
+(it only ever applies listed actions), else ``apply``.
 """
 
 from __future__ import annotations
@@ -59,6 +63,10 @@ class _Node:
         self.n = 0
         self.w = 0.0
         self.avail = 0
+
+
+def _step(game: Game[Any, Any]) -> Callable[[Any, Any, int], Any]:
+    return getattr(game, "apply_listed", game.apply)  # type: ignore[no-any-return]
 
 
 def reward(game: Game[Any, Any], state: Any, seat: int) -> float:
@@ -115,7 +123,7 @@ def _others(game: Game[Any, Any], d: Any, seat: int, policy: Policy, rng: random
         if not others:
             return seat in waiting
         for g in others:
-            game.apply(d, policy(d, g, rng), g)
+            _step(game)(d, policy(d, g, rng), g)
     return False
 
 
@@ -148,7 +156,7 @@ def _iterate(
         else:
             action = _select(node, legal, budget.exploration)
             child = node.children[action]
-        game.apply(d, action, seat)
+        _step(game)(d, action, seat)
         node = child
         path.append(node)
     result = _rollout(game, d, seat, budget, rng, rollout, value)
@@ -183,6 +191,6 @@ def _rollout(
         if budget.depth and steps >= budget.depth and value is not None:
             return value(d, seat)
         for g in game.awaiting(d):
-            game.apply(d, policy(d, g, rng), g)
+            _step(game)(d, policy(d, g, rng), g)
             steps += 1
     return reward(game, d, seat)

@@ -93,9 +93,9 @@ def _settle(s: FBState, seat: int) -> FBState:
         guard += 1
         if s.phase == WINDOW:
             for g in GAME.awaiting(s):
-                GAME.apply(s, NO_COUNTER_ACTION, g)
+                GAME.apply_listed(s, NO_COUNTER_ACTION, g)
         elif s.active == seat and s.card >= 0:
-            GAME.apply(s, GAME.legal_actions(s, seat)[0], seat)
+            GAME.apply_listed(s, GAME.legal_actions(s, seat)[0], seat)
         else:
             break
     return s
@@ -105,7 +105,7 @@ def _greedy_step(state: FBState, seat: int, actions: list[Action]) -> tuple[Acti
     best, best_value = actions[0], -1e9
     for action in actions:
         branch = state.copy()
-        GAME.apply(branch, action, seat)
+        GAME.apply_listed(branch, action, seat)
         value = evaluate(_settle(branch, seat), seat)
         if value > best_value:
             best, best_value = action, value
@@ -157,7 +157,7 @@ def bot_policy(state: FBState, seat: int, rng: random.Random) -> Action:
 
 def _after(state: FBState, seat: int, action: Action) -> FBState:
     branch = state.copy()
-    GAME.apply(branch, action, seat)
+    GAME.apply_listed(branch, action, seat)
     return branch
 
 
