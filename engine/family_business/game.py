@@ -201,6 +201,7 @@ class FamilyBusiness:
         for g in range(d.n):
             if g != seat:
                 hidden.extend(d.hands[g])
+        hidden.sort()  # what the seat cannot tell apart starts in one order
         rng.shuffle(hidden)
         for g in range(d.n):
             if g != seat:
