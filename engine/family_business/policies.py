@@ -151,8 +151,18 @@ def bot_policy(state: FBState, seat: int, rng: random.Random) -> Action:
     baseline = evaluate(_settle(_after(state, seat, keep), seat), seat)
     if not plays:
         return keep
-    best, value = _greedy_step(state, seat, plays)
+    best, value = max(((a, _completed(state, seat, a)) for a in plays), key=lambda av: av[1])
     return best if value > baseline + 0.05 else keep
+
+
+def _completed(state: FBState, seat: int, play: Action) -> float:
+    """The value of ``play`` with each of its choices made greedily in turn."""
+    branch = _after(state, seat, play)
+    while branch.phase != WINDOW and branch.card >= 0 and branch.active == seat:
+        GAME.apply_listed(
+            branch, _greedy_step(branch, seat, GAME.legal_actions(branch, seat))[0], seat
+        )
+    return evaluate(_settle(branch, seat), seat)
 
 
 def _after(state: FBState, seat: int, action: Action) -> FBState:
