@@ -20,6 +20,7 @@ from typing import Any
 import discord
 
 from bot.ai_games import HUMAN, AiService, ai_to_move
+from bot.ai_queue import AiUnavailable
 from bot.service import Moved, Refusal
 from cogs import present
 from cogs.ai_table import dm_payload, ended_controls, mark_thinking
@@ -69,13 +70,16 @@ class AiFlows:
         """Edit the table in place (post a new one if it was deleted)."""
         payload = await self.payload(game, state)
         channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        if await edit_in_place(channel, game, payload, "table", self.store):
+        if await edit_in_place(
+            channel, game, payload, "table", self.store, self.flows.repair.failed
+        ):
             return
         payload["files"] = payload.pop("attachments")
         try:
             message = await channel.send(allowed_mentions=NOBODY, **payload)
         except discord.HTTPException as error:
             log.warning("could not post the table of game %s: %s", game.id, error)
+            self.flows.repair.failed(game.id)
             return
         await self.store.set_table_message(game.id, message.channel.id, message.id)
 
@@ -98,8 +102,8 @@ class AiFlows:
         another way and goes on (the AI plays all the same)."""
         try:
             await answer
-        except discord.HTTPException as error:
-            log.warning("game %s changed, but the answer failed: %s", game.id, error)
+        except Exception as error:  # an HTTP error, a timeout: the change stands
+            log.warning("game %s changed, but the answer failed: %r", game.id, error)
             return False
         return True
 
@@ -155,6 +159,8 @@ class AiFlows:
             await self.refuse(interaction, "Only the player of this game can move its table.")
             return True
         await self._answer_with_table(interaction, game)
+        if ai_to_move(game, GameState.from_json(game.state_json)):
+            self.kick(game.id)  # the AI's turn had stopped (a failed worker): try again
         return True
 
     # --------------------------------------------------------------------- moves
@@ -192,10 +198,23 @@ class AiFlows:
             payload["view"].stop()
 
     async def show_outcome(self, moved: Moved) -> None:
-        """The game changed outside a move of its player (forfeit, timer): show it."""
-        await self.update_table(moved.game, moved.state)
+        """The game changed outside a move of its player (forfeit, timer) or is shown
+        again from the store (a repair): show it, and tell a player whose turn it is."""
+        game, state = moved.game, moved.state
+        await self.update_table(game, state)
         if moved.ended:
-            await self.announce_end(moved.game, moved.state)
+            await self.announce_end(game, state)
+        elif moved.turn_passed and game.guild_id is not None and game.is_open:
+            if ai_to_move(game, state):
+                self.kick(game.id)  # resumes a turn that stopped; a running one goes on
+            elif not state.over:
+                await self.bot.get_partial_messageable(game.channel_id).send(
+                    f"{present.mention(game, HUMAN)}, your turn in Famiglia #{game.id} "
+                    "against the AI. Press **Show my hand** on the table to play.",
+                    allowed_mentions=discord.AllowedMentions(
+                        users=[discord.Object(game.players[HUMAN])]
+                    ),
+                )
 
     async def announce_end(self, game: GameRow, state: GameState) -> None:
         """In a channel, say that the game is over (the DM table says it itself)."""
@@ -265,8 +284,33 @@ class AiFlows:
                 note = "\n".join([*said, *lines[-10:], end])
                 with contextlib.suppress(discord.HTTPException):
                     await interaction.edit_original_response(**await self._hand(game, state, note))
+        except AiUnavailable:
+            log.error("the AI could not move in game %s", game_id)
+            await self._say_unavailable(game_id, interaction)
         except Exception:
             log.exception("the AI's turn in game %s failed", game_id)
+
+    async def _say_unavailable(self, game_id: int, interaction: Interaction | None) -> None:
+        """The AI's worker failed on every attempt: say so plainly, and how to go on."""
+        game = await self.store.get_game(game_id)
+        if game is None or not game.is_open:
+            return
+        text = (
+            "🤖 The AI could not make its move: its worker process failed twice. Your game "
+            "is saved. Press **Forfeit** (or `/famiglia forfeit`) to end it, which never "
+            "changes your two-player rating, or `/famiglia board` to let the AI try again."
+        )
+        mention = discord.AllowedMentions(users=[discord.Object(game.players[HUMAN])])
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        try:
+            if game.guild_id is not None:
+                text = f"{present.mention(game, HUMAN)} {text}"
+            await channel.send(text, allowed_mentions=mention)
+        except discord.HTTPException as error:
+            log.warning("could not tell game %s that the AI failed: %s", game_id, error)
+        if interaction is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(content=text)
 
     async def heal(self) -> int:
         """At start-up: resume the AI's turns a restart interrupted."""
