@@ -20,6 +20,7 @@ from typing import Any
 import discord
 
 from bot.ai_games import HUMAN, AiService, ai_to_move
+from bot.ai_queue import AiUnavailable
 from bot.service import Moved, Refusal
 from cogs import present
 from cogs.ai_table import dm_payload, ended_controls, mark_thinking
@@ -159,6 +160,8 @@ class AiFlows:
             await self.refuse(interaction, "Only the player of this game can move its table.")
             return True
         await self._answer_with_table(interaction, game)
+        if ai_to_move(game, GameState.from_json(game.state_json)):
+            self.kick(game.id)  # the AI's turn had stopped (a failed worker): try again
         return True
 
     # --------------------------------------------------------------------- moves
@@ -282,8 +285,33 @@ class AiFlows:
                 note = "\n".join([*said, *lines[-10:], end])
                 with contextlib.suppress(discord.HTTPException):
                     await interaction.edit_original_response(**await self._hand(game, state, note))
+        except AiUnavailable:
+            log.error("the AI could not move in game %s", game_id)
+            await self._say_unavailable(game_id, interaction)
         except Exception:
             log.exception("the AI's turn in game %s failed", game_id)
+
+    async def _say_unavailable(self, game_id: int, interaction: Interaction | None) -> None:
+        """The AI's worker failed on every attempt: say so plainly, and how to go on."""
+        game = await self.store.get_game(game_id)
+        if game is None or not game.is_open:
+            return
+        text = (
+            "🤖 The AI could not make its move: its worker process failed twice. Your game "
+            "is saved. Press **Forfeit** (or `/famiglia forfeit`) to end it, which never "
+            "changes your two-player rating, or `/famiglia board` to let the AI try again."
+        )
+        mention = discord.AllowedMentions(users=[discord.Object(game.players[HUMAN])])
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        try:
+            if game.guild_id is not None:
+                text = f"{present.mention(game, HUMAN)} {text}"
+            await channel.send(text, allowed_mentions=mention)
+        except discord.HTTPException as error:
+            log.warning("could not tell game %s that the AI failed: %s", game_id, error)
+        if interaction is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(content=text)
 
     async def heal(self) -> int:
         """At start-up: resume the AI's turns a restart interrupted."""
