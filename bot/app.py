@@ -55,7 +55,10 @@ class FamigliaTree(app_commands.CommandTree):
             pass
 
 
-class FamigliaBot(commands.Bot):
+class FamigliaBot(commands.AutoShardedBot):
+    """The bot runs the shards ``SHARD_COUNT``/``SHARD_IDS`` name (one shard by default);
+    the store repairs, times and plays only the games of those shards (db.shards)."""
+
     store: Store
     service: GameService
     flows: Flows
@@ -70,6 +73,8 @@ class FamigliaBot(commands.Bot):
             help_command=None,
             tree_cls=FamigliaTree,
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shards().count,
+            shard_ids=sorted(settings.shards().ids),
         )
         self.settings = settings
         self.sync_global = sync_global
@@ -93,7 +98,8 @@ class FamigliaBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         clock = discord.utils.utcnow
-        self.store = await Store.open(self.settings.store_target, clock=clock)
+        shards = self.settings.shards()
+        self.store = await Store.open(self.settings.store_target, clock=clock, shards=shards)
         self.service = GameService(
             self.store,
             turn_timeout=self.settings.turn_timeout,
@@ -106,8 +112,11 @@ class FamigliaBot(commands.Bot):
         extended = await self.store.extend_deadlines(clock() + self.settings.downtime_grace)
         open_games = await self.store.active_games()
         log.info(
-            "store %s open: %d open game(s), %d turn deadline(s) extended after downtime",
+            "store %s open, shards %s of %d: %d open game(s) here, %d turn deadline(s)"
+            " extended after downtime",
             self.settings.store_name,
+            ",".join(str(i) for i in sorted(shards.ids)),
+            shards.count,
             len(open_games),
             len(extended),
         )
