@@ -22,7 +22,9 @@ import discord
 from bot.service import STALE, Moved, Refusal
 from bot.solo import SoloService
 from cogs.controls import hand_controls
+from cogs.present import shown_names
 from cogs.render import hand_embed
+from cogs.safe_text import kept_name
 from cogs.solo_table import PLAYER, confirm_forfeit, level_tag, names_of, table_payload
 from cogs.table_move import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, SoloBest
@@ -168,7 +170,7 @@ class SoloFlows:
         try:
             moved = await self.solo.start(
                 user_id=user.id,
-                name=user.display_name,
+                name=kept_name(user),
                 guild_id=interaction.guild.id,
                 channel_id=dm.id,
                 level=level,
@@ -193,7 +195,7 @@ class SoloFlows:
         try:
             moved = await self.solo.start(
                 user_id=user.id,
-                name=user.display_name,
+                name=kept_name(user),
                 guild_id=None,
                 channel_id=channel_id,
                 level=level,
@@ -261,7 +263,7 @@ class SoloFlows:
         """The player's move (handed over by ``cogs.flows.Flows.play``): the robot answers.
         A click on the DM table gets the table back; the hand's controls or a slash
         command get both moves spelled out in the private hand."""
-        names = names_of(moved.game)
+        names = shown_names(moved.game)
         lines = [f"✅ {describe_event(e, names)}" for e in moved.events if e.kind != "turn"]
         robot = await self.solo.robot_turn(moved.game.id)
         game, state = (robot.game, robot.state) if robot is not None else (moved.game, moved.state)
