@@ -139,7 +139,7 @@ class Flows:
                 view=table_controls(game),
                 allowed_mentions=users(game.players[1]),
             )
-        except discord.HTTPException:
+        except Exception:  # an HTTP error or no answer in time: withdrawn, so not shown
             with contextlib.suppress(Refusal):
                 await self.service.answer_challenge(game.id, game.players[0], "cancel")
             raise
