@@ -26,6 +26,7 @@ from cogs import present
 from cogs.ai_table import dm_payload, ended_controls, mark_thinking
 from cogs.controls import hand_controls
 from cogs.flows import NOBODY, Flows
+from cogs.safe_text import kept_name
 from cogs.table_move import answer_message, edit_in_place, moved_to
 from db.rows import GameRow
 from engine.famiglia import Event, GameState, describe_event
@@ -48,7 +49,7 @@ class AiFlows:
     refuse = staticmethod(Flows.refuse)
 
     def _lines(self, game: GameRow, events: list[Event]) -> list[str]:
-        names = present.names_of(game)
+        names = present.shown_names(game)
         return [describe_event(e, names) for e in events if e.kind != "turn"]
 
     async def payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
@@ -120,7 +121,7 @@ class AiFlows:
         try:
             game = await self.ai.start(
                 user_id=interaction.user.id,
-                name=interaction.user.display_name,
+                name=kept_name(interaction.user),
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 strength=strength,

@@ -34,7 +34,7 @@ def ai_flows(interaction: Interaction) -> AiFlows:
 
 
 def thinking_text(game: GameRow) -> str:
-    return f"🤖 **{present.names_of(game)[1]}** is thinking… its moves appear here in a moment."
+    return f"🤖 **{present.shown_names(game)[1]}** is thinking… its moves appear here in a moment."
 
 
 class AiAgain(

@@ -22,6 +22,7 @@ from cogs.controls import confirm_forfeit, hand_controls, table_controls
 from cogs.items import RematchButton, RulesSelect
 from cogs.repair import TableRepair
 from cogs.rules_text import PAGES, titles
+from cogs.safe_text import kept_name
 from cogs.table_move import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, ResultRow
 from engine.famiglia import Action, Event, GameState, describe_event
@@ -120,7 +121,7 @@ class Flows:
             )
         if opponent.bot:
             return await self.refuse(interaction, "Bots cannot play Famiglia. Challenge a person.")
-        names = [interaction.user.display_name, opponent.display_name]
+        names = [kept_name(interaction.user), kept_name(opponent)]
         try:
             game = await self.service.challenge(
                 interaction.guild.id, channel.id, interaction.user.id, opponent.id, names
@@ -138,7 +139,7 @@ class Flows:
                 view=table_controls(game),
                 allowed_mentions=users(game.players[1]),
             )
-        except discord.HTTPException:
+        except Exception:  # an HTTP error or no answer in time: withdrawn, so not shown
             with contextlib.suppress(Refusal):
                 await self.service.answer_challenge(game.id, game.players[0], "cancel")
             raise
@@ -275,7 +276,7 @@ class Flows:
 
     # ---------------------------------------------------------------- the table
     async def _lines(self, game: GameRow, events: list[Event]) -> list[str]:
-        names = present.names_of(game)
+        names = present.shown_names(game)
         return [describe_event(e, names) for e in events if e.kind != "turn"]
 
     async def table_payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
