@@ -19,7 +19,8 @@ from bot.choices import DECISION_OF, ECHO, Choice, card_sets, choices, option_va
 from bot.typed import names, resolve
 from engine.famiglia import Action, Event, GameState, IllegalAction, label, prompt
 from engine.famiglia.actions import BruteAmount, BruteTarget, PlayAccountant, PlayBrute, Take
-from engine.famiglia.cards import ACCOUNTANT, BRUTE, code, kind
+from engine.famiglia.cards import code, kind
+from engine.famiglia.codes import Family
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +87,7 @@ def _check_done(state: GameState, step: Step, value: str) -> None:
     if names(state, done, value):
         return
     if isinstance(done, PlayAccountant | PlayBrute):
-        family = ACCOUNTANT if isinstance(done, PlayAccountant) else BRUTE
+        family = Family.ACCOUNTANT if isinstance(done, PlayAccountant) else Family.BRUTE
         fits = code(kind(family, done.rank))
     else:
         fits = option_value(state, done)

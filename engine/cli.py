@@ -12,8 +12,7 @@ import random
 import sys
 from collections.abc import Sequence
 
-from engine.famiglia.policies import DUEL_POLICIES
-from engine.famiglia.simulate import format_stats, simulate
+from engine.famiglia.simulate import DUEL_POLICIES, format_stats, simulate
 from engine.famiglia.terminal import Quit, ask_level, parse_level, play
 
 

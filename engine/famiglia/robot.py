@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from engine.famiglia import flow
-from engine.famiglia.cards import FAMIGLIA, VP, code
+from engine.famiglia.cards import VP, code
+from engine.famiglia.codes import ROBOT_SEAT, Family
 from engine.famiglia.events import Event
-from engine.famiglia.state_types import ROBOT_SEAT
 
 if TYPE_CHECKING:
-    from engine.famiglia.state import GameState
+    from engine.famiglia.board import Board
 
 #: Rule 9.9: per level, how many 0s, 1s, 2s and 3s he collects before moving on.
 THRESHOLDS: Final = {
@@ -24,10 +24,10 @@ THRESHOLDS: Final = {
     3: (7, 5, 4, 2),
     4: (7, 4, 3, 2),
 }
-_RED_ZERO: Final = FAMIGLIA * 5
+_RED_ZERO: Final = Family.FAMIGLIA * 5
 
 
-def rank_count(s: GameState, rank: int) -> int:
+def rank_count(s: Board, rank: int) -> int:
     """Cards of ``rank`` in the robot's area, starting zeros included (9.4)."""
     area = s.areas[ROBOT_SEAT]
     return area[rank] + area[5 + rank] + area[10 + rank] + area[15 + rank]
@@ -53,7 +53,7 @@ def _best(street: list[int]) -> int:
     return _best_below(street, 5)
 
 
-def _refresh_until(s: GameState, found: object, ev: list[Event]) -> None:
+def _refresh_until(s: Board, found: object, ev: list[Event]) -> None:
     """Rule 9.7: refresh the leftmost card as often as the rules allow while the
     step's target is missing. ``can_refresh`` carries the once-per-turn limit after
     the switch (one shared budget for the whole turn) and the no-0 condition."""
@@ -61,7 +61,7 @@ def _refresh_until(s: GameState, found: object, ev: list[Event]) -> None:
         flow.refresh(s, 0, ev)
 
 
-def _take(s: GameState, i: int, step: int, why: str, ev: list[Event]) -> None:
+def _take(s: Board, i: int, step: int, why: str, ev: list[Event]) -> None:
     card = s.street.pop(i)
     s.areas[ROBOT_SEAT][card] += 1
     s.passes = 0
@@ -69,7 +69,7 @@ def _take(s: GameState, i: int, step: int, why: str, ev: list[Event]) -> None:
     ev.append(Event("take", ROBOT_SEAT, card=card))
 
 
-def _choose(s: GameState, ev: list[Event]) -> bool:
+def _choose(s: Board, ev: list[Event]) -> bool:
     """Run Steps 1-5; take a card and return True, or False when nothing can be had."""
     t0, t1, t2, t3 = THRESHOLDS[s.level or 3]
     street = s.street
@@ -133,7 +133,7 @@ def _choose(s: GameState, ev: list[Event]) -> bool:
     return False
 
 
-def robot_turn(s: GameState, ev: list[Event]) -> None:
+def robot_turn(s: Board, ev: list[Event]) -> None:
     """The robot gangster's whole turn (9.6), then the refill and end checks (4.5, 6)."""
     if not _choose(s, ev):
         s.passes += 1

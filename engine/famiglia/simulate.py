@@ -10,15 +10,33 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from engine.famiglia.policies import get_policy, robot_policy
+from engine.famiglia.ai import AiPolicy
+from engine.famiglia.codes import ROBOT_SEAT
+from engine.famiglia.policies import POLICIES, robot_policy
 from engine.famiglia.scoring import result
 from engine.famiglia.state import GameState, Mode
-from engine.famiglia.state_types import ROBOT_SEAT
 
 if TYPE_CHECKING:
     from engine.famiglia.policies import Policy
+
+
+#: The AI's strengths (engine.famiglia.ai.STRENGTHS), playable like the policies above.
+AI_POLICIES: Final = ("easy", "medium", "hard")
+DUEL_POLICIES: Final = ("random", "eager", "greedy", *AI_POLICIES)
+
+
+def get_policy(name: str) -> Policy:
+    """The policy called ``name`` (an AI strength gives a fresh AiPolicy); ValueError
+    listing the known names otherwise."""
+    if name in AI_POLICIES:
+        return AiPolicy(name)
+    try:
+        return POLICIES[name]
+    except KeyError:
+        known = ", ".join((*POLICIES, *AI_POLICIES))
+        raise ValueError(f"unknown policy {name!r}: choose one of {known}") from None
 
 
 @dataclass

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.famiglia import Event, IllegalAction, describe_event, label, new_game, view
-from engine.famiglia.actions import ROBOT, from_key
+from engine.famiglia.actions import from_key
+from engine.famiglia.codes import Op
 from engine.famiglia.rules_summary import RULES_SUMMARY
 from engine.famiglia.state import GameState
 
@@ -154,8 +155,8 @@ class TerminalGame:
 
     def step(self) -> None:
         s = self.state
-        if s.legal_keys()[0][0] == ROBOT:
-            self.record(s.apply_key((ROBOT, 0, 0)))
+        if s.legal_keys()[0][0] == Op.ROBOT_TURN:
+            self.record(s.apply_key((Op.ROBOT_TURN, 0, 0)))
             return
         self.say("")
         self.say(self.table(s.current))

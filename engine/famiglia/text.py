@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.famiglia import actions as op
 from engine.famiglia.cards import code
+from engine.famiglia.codes import Op, Stage
 from engine.famiglia.flow import can_refresh
-from engine.famiglia.rules import effective_rank, genuine_kind
-from engine.famiglia.state import STAGE_ACCOUNTANT, STAGE_BRUTE, STAGE_REFRESH
+from engine.famiglia.payment import effective_rank, genuine_kind
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -47,13 +46,13 @@ def prompt(s: GameState) -> str:
         )
     kinds = {k[0] for k in s.legal_keys()}
     parts = []
-    if op.REFRESH in kinds:
+    if Op.REFRESH in kinds:
         parts.append("refresh the Street")
-    if op.ACCOUNTANT in kinds:
+    if Op.ACCOUNTANT in kinds:
         parts.append("play an Accountant")
-    if op.BRUTE in kinds:
+    if Op.BRUTE in kinds:
         parts.append("play a Brute")
-    if op.TAKE in kinds:
+    if Op.TAKE in kinds:
         parts.append("take a card")
     parts.append("pass")
     text = ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
@@ -69,11 +68,11 @@ def public_prompt(s: GameState) -> str:
     if s.decision != "main":
         return prompt(s)
     parts = []
-    if s.stage == STAGE_REFRESH and can_refresh(s):
+    if s.stage == Stage.REFRESH and can_refresh(s):
         parts.append("refresh the Street")
-    if s.stage <= STAGE_ACCOUNTANT:
+    if s.stage <= Stage.ACCOUNTANT:
         parts.append("play an Accountant")
-    if s.stage <= STAGE_BRUTE and s.street:
+    if s.stage <= Stage.BRUTE and s.street:
         parts.append("play a Brute")
     parts += ["take a card", "pass"]
     text = ", ".join(parts[:-1]) + " or " + parts[-1]
@@ -84,35 +83,35 @@ def label(s: GameState, action: Action) -> str:
     """A short label (≤ 80 characters) for a button or a select option."""
     kind, a, b = action.key()
     street = s.street
-    if kind == op.REFRESH:
+    if kind == Op.REFRESH:
         card = street[a]
         if s.switched:  # rule 4.1.4: the card goes under the draw pile
             return f"Refresh: put {code(card)} (#{a + 1}) under the pile, reveal {card % 5}"
         return f"Refresh: discard {code(card)} (#{a + 1}), reveal {card % 5}"
-    if kind == op.ACCOUNTANT:
+    if kind == Op.ACCOUNTANT:
         return f"Play Accountant A{a}: exchange up to {a}"
-    if kind == op.EXCHANGE_TAKE:
+    if kind == Op.EXCHANGE_TAKE:
         return f"Take back {code(a)} from your play area"
-    if kind == op.EXCHANGE_DONE:
+    if kind == Op.EXCHANGE_DONE:
         return "Stop taking cards back"
-    if kind == op.EXCHANGE_GIVE:
+    if kind == Op.EXCHANGE_GIVE:
         return f"Put {code(a)} into your play area"
-    if kind == op.BRUTE:
+    if kind == Op.BRUTE:
         return f"Play Brute B{a}: lower a Street card by up to {a}"
-    if kind == op.BRUTE_TARGET:
+    if kind == Op.BRUTE_TARGET:
         return f"Lower {code(street[a])} (#{a + 1})"
-    if kind == op.BRUTE_AMOUNT:
+    if kind == Op.BRUTE_AMOUNT:
         card = street[s.brute_idx]
         return f"Lower {code(card)} by {a} to {card % 5 - a}"
-    if kind == op.TAKE:
+    if kind == Op.TAKE:
         return _take_label(s, a)
-    if kind == op.PAY:
+    if kind == Op.PAY:
         target = street[s.take_idx]
         genuine = code(genuine_kind(target, effective_rank(s, s.take_idx)))
         wild = f"M{a}"
         kept, spent = (genuine, wild) if b else (wild, genuine)
         return f"Pay {genuine} + {wild}; exhaust {spent}, keep {kept}"
-    if kind == op.PASS:
+    if kind == Op.PASS:
         return "Pass (take nothing)"
     return "Robot gangster's turn"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.famiglia.cards import VP, code
-from engine.famiglia.rules import effective_rank
+from engine.famiglia.payment import effective_rank
 from engine.famiglia.scoring import area_vp, result, total
 from engine.famiglia.text import prompt, public_prompt
 from engine.famiglia.view_models import PlayerView, SeatView, StreetCard

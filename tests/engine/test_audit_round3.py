@@ -24,7 +24,7 @@ from engine.famiglia.actions import (
     Take,
 )
 from engine.famiglia.cards import code
-from engine.famiglia.rules import effective_rank
+from engine.famiglia.payment import effective_rank
 
 
 def refused(s, action, *words: str) -> str:

@@ -25,7 +25,7 @@ from engine.famiglia.actions import (
     Take,
 )
 from engine.famiglia.cards import code
-from engine.famiglia.rules import effective_rank
+from engine.famiglia.payment import effective_rank
 
 # ---------------------------------------------------------------------- two-player
 

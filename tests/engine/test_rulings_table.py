@@ -16,7 +16,7 @@ from engine.famiglia.actions import (
     Refresh,
     Take,
 )
-from engine.famiglia.rules import effective_rank
+from engine.famiglia.payment import effective_rank
 
 
 def test_8_1_accountant_exchange_of_zero_cards_allowed():
