@@ -11,7 +11,7 @@ from engine.famiglia.payment import effective_rank, genuine_kind
 if TYPE_CHECKING:
     from engine.famiglia.board import Board
 
-_PENDING_ASK = {
+_PENDING_ASK: dict[int, str] = {
     Pending.EXCHANGE_TAKE: (
         "you are exchanging with your Accountant: take a card back from your play area, or stop"
     ),
@@ -21,6 +21,15 @@ _PENDING_ASK = {
     Pending.BRUTE_TARGET: "you played a Brute: choose the Street card to lower first",
     Pending.BRUTE_AMOUNT: "you played a Brute: choose by how much to lower the card first",
     Pending.PAY: "you are taking a card: choose how to pay first",
+}
+
+#: The action codes that answer each sub-decision.
+_EXPECTED: dict[int, tuple[int, ...]] = {
+    Pending.EXCHANGE_TAKE: (Op.EXCHANGE_TAKE, Op.EXCHANGE_DONE),
+    Pending.EXCHANGE_GIVE: (Op.EXCHANGE_GIVE,),
+    Pending.BRUTE_TARGET: (Op.BRUTE_TARGET,),
+    Pending.BRUTE_AMOUNT: (Op.BRUTE_AMOUNT,),
+    Pending.PAY: (Op.PAY,),
 }
 
 
@@ -58,13 +67,7 @@ def why_illegal(s: Board, key: Key) -> str:
     if kind == Op.ROBOT_TURN:
         return "Only the robot gangster plays a robot turn."
     if s.pending != Pending.MAIN:
-        expected = {
-            Pending.EXCHANGE_TAKE: (Op.EXCHANGE_TAKE, Op.EXCHANGE_DONE),
-            Pending.EXCHANGE_GIVE: (Op.EXCHANGE_GIVE,),
-            Pending.BRUTE_TARGET: (Op.BRUTE_TARGET,),
-            Pending.BRUTE_AMOUNT: (Op.BRUTE_AMOUNT,),
-            Pending.PAY: (Op.PAY,),
-        }[s.pending]
+        expected = _EXPECTED[s.pending]
         if kind not in expected:
             return f"Not now: {_PENDING_ASK[s.pending]}."
         return _why_sub(s, key)

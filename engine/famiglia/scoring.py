@@ -91,7 +91,7 @@ def result(s: Board) -> ResultView:
     return ResultView(
         totals=(t0, t1),
         winner=winner,
-        decided_by=decided,  # type: ignore[arg-type]
+        decided_by=decided,
         explanation=why,
         high_score=high,
     )

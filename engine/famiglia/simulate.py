@@ -122,7 +122,7 @@ def simulate(
         if level not in (1, 2, 3, 4):
             raise ValueError("the robot level is 1, 2, 3 or 4")
         names = (p0, f"robot {level}{'b' if first == ROBOT_SEAT else 'a'}")
-        pols = (get_policy(p0), robot_policy)
+        pols: tuple[Policy, Policy] = (get_policy(p0), robot_policy)
         stats = SimStats(names, "solo", level, 0 if first is None else first)
     else:
         names = (p0, p1)

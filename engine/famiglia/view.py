@@ -43,12 +43,12 @@ def view(s: GameState, seat: int | None) -> PlayerView:
         viewer=seat,
         first=s.first,
         current=s.to_move,
-        decision=s.decision,  # type: ignore[arg-type]
+        decision=s.decision,
         # only the mover sees what their own hand allows; the others see the stage
         prompt=prompt(s) if seat is not None and seat == s.to_move else public_prompt(s),
         hand=None if seat is None else _codes(s.hands[seat]),
         hand_vp=None if seat is None else total(s, seat),
-        seats=seats,  # type: ignore[arg-type]
+        seats=seats,
         street=street,
         brute=(s.brute_idx, s.brute_amt) if s.brute_idx >= 0 and s.brute_amt > 0 else None,
         pile_size=len(s.draw),

@@ -1,0 +1,21 @@
+"""Checks that keep the code as the project's rules say: the type checker finds nothing
+in engine/ (strict settings in pyproject.toml)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_mypy_finds_no_error_in_the_engine():
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy", "engine"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
