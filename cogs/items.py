@@ -122,7 +122,7 @@ class RulesSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"fam
 
     async def callback(self, interaction: Interaction) -> None:
         value = self.item.values[0] if self.item.values else ""
-        page = int(value) if value.isdigit() else -1
+        page = int(value) if value.isascii() and value.isdigit() else -1
         await flows(interaction).show_rules(interaction, page, edit=True)
 
 

@@ -107,6 +107,37 @@ class World:
     async def slash(self, who: MemberActor, name: str, **options: Any) -> simcord.InteractionResult:
         return await who.slash(self.channel, f"famiglia {name}", **options)
 
+    async def raw(self, who: MemberActor, name: str, **options: Any) -> simcord.InteractionResult:
+        """``/famiglia name`` with option values no Discord client sends (a string for an
+        integer option, a number out of its range): a forged or broken client."""
+        from simcord import actors as _actors
+        from simcord import interactions as _interactions
+
+        env = self.env
+        root = _actors._resolve_visible_command(who, self.channel.id, "famiglia", 1)
+        leaf, nesting = _interactions.walk_to_subcommand(root, [name])
+        types = {o["name"]: o["type"] for o in leaf.get("options") or []}
+        built = [{"name": k, "type": types.get(k, 3), "value": v} for k, v in options.items()]
+        data: dict[str, Any] = {
+            "id": root["id"],
+            "name": root["name"],
+            "type": 1,
+            "options": _interactions.nest_options(root, nesting, built),
+        }
+        if root.get("guild_id"):
+            data["guild_id"] = root["guild_id"]
+        env._begin_operation("raw slash")
+        try:
+            record, payload = _interactions.base_payload(
+                env.backend, type=2, channel_id=self.channel.id, guild_id=self.guild.id,
+                user_id=who.id, data=data,
+            )  # fmt: skip
+            env.backend.emit("INTERACTION_CREATE", payload)
+            await env._settle_internal(dispatch="INTERACTION_CREATE")
+        finally:
+            env._end_operation()
+        return simcord.InteractionResult(env, record)
+
     async def autocomplete(
         self, who: MemberActor, name: str, option: str, typed: str = "", **filled: Any
     ) -> list[dict[str, Any]]:

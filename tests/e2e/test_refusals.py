@@ -46,7 +46,7 @@ async def test_illegal_moves_are_explained_and_change_nothing(world: World):
     state = await world.state(game_id)
     if any(card % 5 == 0 for card in state.street):
         refused(await world.slash(mover, "refresh", card="#1"), "0 is showing")
-    refused(await world.slash(mover, "accountant", rank="A4"), "no Accountant 4")
+    refused(await world.slash(mover, "accountant", rank=4), "no Accountant 4")
     refused(await world.slash(mover, "take", card="nonsense"), "not one of the choices")
     refused(await world.slash(mover, "take", card="8.99.0"), "not one of the choices")
     after = await world.game(game_id)
