@@ -8,6 +8,7 @@ works on *keys*, tuples ``(op, a, b)`` of ints; :func:`from_key` returns one sha
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
@@ -197,33 +198,29 @@ def dump_action(action: Action) -> str:
     return action.model_dump_json()
 
 
+#: How to build the action of each code from a key's two numbers.
+_BUILDERS: Final[dict[int, Callable[[int, int], Action]]] = {
+    _REFRESH: lambda a, b: Refresh(index=a),
+    _ACCOUNTANT: lambda a, b: PlayAccountant(rank=a),
+    _EXCHANGE_TAKE: lambda a, b: ExchangeTake(card=code(a)),
+    _EXCHANGE_DONE: lambda a, b: ExchangeDone(),
+    _EXCHANGE_GIVE: lambda a, b: ExchangeGive(card=code(a)),
+    _BRUTE: lambda a, b: PlayBrute(rank=a),
+    _BRUTE_TARGET: lambda a, b: BruteTarget(index=a),
+    _BRUTE_AMOUNT: lambda a, b: BruteAmount(amount=a),
+    _TAKE: lambda a, b: Take(index=a),
+    _PAY: lambda a, b: Pay(wild=a, exhaust="wild" if b else "genuine"),
+    _PASS: lambda a, b: Pass(),
+    _ROBOT_TURN: lambda a, b: RobotTurn(),
+}
+
+
 def _build(key: Key) -> Action:
     op, a, b = key
-    if op == _REFRESH:
-        return Refresh(index=a)
-    if op == _ACCOUNTANT:
-        return PlayAccountant(rank=a)
-    if op == _EXCHANGE_TAKE:
-        return ExchangeTake(card=code(a))
-    if op == _EXCHANGE_DONE:
-        return ExchangeDone()
-    if op == _EXCHANGE_GIVE:
-        return ExchangeGive(card=code(a))
-    if op == _BRUTE:
-        return PlayBrute(rank=a)
-    if op == _BRUTE_TARGET:
-        return BruteTarget(index=a)
-    if op == _BRUTE_AMOUNT:
-        return BruteAmount(amount=a)
-    if op == _TAKE:
-        return Take(index=a)
-    if op == _PAY:
-        return Pay(wild=a, exhaust="wild" if b else "genuine")
-    if op == _PASS:
-        return Pass()
-    if op == _ROBOT_TURN:
-        return RobotTurn()
-    raise ValueError(f"unknown action key {key}")
+    builder = _BUILDERS.get(op)
+    if builder is None:
+        raise ValueError(f"unknown action key {key}")
+    return builder(a, b)
 
 
 _INTERNED: dict[Key, Action] = {}

@@ -60,6 +60,32 @@ def why_take_fails(s: Board, index: int) -> str:
     return f"{need}; you have one {code(genuine)} but no Mercenary above rank {low}."
 
 
+def _why_refresh(s: Board, index: int) -> str:
+    if s.stage > Stage.REFRESH:
+        return "Refreshing the Street comes first in a turn; you have already moved on."
+    if any(k % 5 == 0 for k in s.street):
+        return "A 0 is showing in the Street, so it can't be refreshed."
+    if not s.draw:
+        return "The draw pile is empty: there is nothing to refresh with."
+    if s.switched and s.post_refresh_used:
+        return "After the draw pile's switch the Street can be refreshed only once a turn."
+    return _street_card(s, index) or "That refresh is not possible."
+
+
+def _why_play(s: Board, kind: int, rank: int) -> str:
+    """Why an Accountant or a Brute of ``rank`` cannot be played."""
+    family = "an Accountant" if kind == Op.ACCOUNTANT else "a Brute"
+    stage = Stage.ACCOUNTANT if kind == Op.ACCOUNTANT else Stage.BRUTE
+    if s.stage > stage:
+        return (
+            f"You can't play {family} now: each family's ability once a turn, "
+            "in order (refresh, Accountant, Brute, take)."
+        )
+    if kind == Op.BRUTE and not s.street:
+        return "The Street is empty: there is no card for a Brute to lower."
+    return f"You have no {family.split()[1]} {rank} in your hand."
+
+
 def why_illegal(s: Board, key: Key) -> str:
     kind, a, _b = key
     if s.mode == "solo" and s.current == 1:
@@ -72,26 +98,9 @@ def why_illegal(s: Board, key: Key) -> str:
             return f"Not now: {_PENDING_ASK[s.pending]}."
         return _why_sub(s, key)
     if kind == Op.REFRESH:
-        if s.stage > Stage.REFRESH:
-            return "Refreshing the Street comes first in a turn; you have already moved on."
-        if any(k % 5 == 0 for k in s.street):
-            return "A 0 is showing in the Street, so it can't be refreshed."
-        if not s.draw:
-            return "The draw pile is empty: there is nothing to refresh with."
-        if s.switched and s.post_refresh_used:
-            return "After the draw pile's switch the Street can be refreshed only once a turn."
-        return _street_card(s, a) or "That refresh is not possible."
+        return _why_refresh(s, a)
     if kind in (Op.ACCOUNTANT, Op.BRUTE):
-        family = "an Accountant" if kind == Op.ACCOUNTANT else "a Brute"
-        stage = Stage.ACCOUNTANT if kind == Op.ACCOUNTANT else Stage.BRUTE
-        if s.stage > stage:
-            return (
-                f"You can't play {family} now: each family's ability once a turn, "
-                "in order (refresh, Accountant, Brute, take)."
-            )
-        if kind == Op.BRUTE and not s.street:
-            return "The Street is empty: there is no card for a Brute to lower."
-        return f"You have no {family.split()[1]} {a} in your hand."
+        return _why_play(s, kind, a)
     if kind == Op.TAKE:
         return _street_card(s, a) or why_take_fails(s, a)
     if kind in (Op.EXCHANGE_TAKE, Op.EXCHANGE_DONE, Op.EXCHANGE_GIVE):

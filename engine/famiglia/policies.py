@@ -201,54 +201,74 @@ def _greedy_main(state: GameState, keys: list[Key]) -> Key:
     return keys[-1]  # Pass
 
 
+def _greedy_exchange_take(state: GameState, keys: list[Key], hand: list[int]) -> Key:
+    owed = state.exch_taken
+    best_key, best_v = keys[-1], _after_gives(hand, owed, state)  # ExchangeDone
+    for key in keys[:-1]:
+        h = hand[:]
+        h[key[1]] += 1
+        v = _after_gives(h, owed + 1, state)
+        if v > best_v:
+            best_key, best_v = key, v
+    return best_key
+
+
+def _greedy_exchange_give(state: GameState, keys: list[Key], hand: list[int]) -> Key:
+    best_key, best_v = keys[0], _NONE - 1
+    for k in _give_order(hand):
+        if (_EXCHANGE_GIVE, k, 0) not in keys:
+            continue
+        h = hand[:]
+        h[k] -= 1
+        v = _value(h, state, state.stage <= _STAGE_BRUTE)
+        if v > best_v:
+            best_key, best_v = (_EXCHANGE_GIVE, k, 0), v
+    return best_key
+
+
+def _greedy_brute_target(state: GameState, keys: list[Key], hand: list[int]) -> Key:
+    best_key, best_v = keys[0], _NONE
+    for key in keys:
+        k = state.street[key[1]]
+        r = k % 5
+        if _SCORE[k] > best_v and any(
+            payable(hand, k, r - d) for d in range(1, min(state.brute_rank, r) + 1)
+        ):
+            best_key, best_v = key, _SCORE[k]
+    return best_key
+
+
+def _greedy_brute_amount(state: GameState, keys: list[Key], hand: list[int]) -> Key:
+    k = state.street[state.brute_idx]
+    for key in keys:  # ascending amounts: the smallest reduction that suffices
+        if payable(hand, k, k % 5 - key[1]):
+            return key
+    return keys[-1]
+
+
+def _greedy_pay(state: GameState, keys: list[Key], hand: list[int]) -> Key:
+    """The lowest wild Mercenary; keep it and exhaust the genuine card."""
+    return min(keys, key=lambda key: (key[1], key[2]))
+
+
+_GREEDY_SUB: Final = {
+    _P_EXCHANGE_TAKE: _greedy_exchange_take,
+    _P_EXCHANGE_GIVE: _greedy_exchange_give,
+    _P_BRUTE_TARGET: _greedy_brute_target,
+    _P_BRUTE_AMOUNT: _greedy_brute_amount,
+    _P_PAY: _greedy_pay,
+}
+
+
 def greedy_policy(state: GameState, rng: random.Random) -> Key:
     """The simple sensible baseline described in the module docstring (rng unused:
     ties go to the leftmost card, so it is deterministic)."""
     keys = state.legal_keys()
     if len(keys) == 1:
         return keys[0]
-    p = state.pending
-    seat = state.current
-    hand = state.hands[seat]
-    if p == _P_EXCHANGE_TAKE:
-        owed = state.exch_taken
-        best_key, best_v = keys[-1], _after_gives(hand, owed, state)  # ExchangeDone
-        for key in keys[:-1]:
-            h = hand[:]
-            h[key[1]] += 1
-            v = _after_gives(h, owed + 1, state)
-            if v > best_v:
-                best_key, best_v = key, v
-        return best_key
-    if p == _P_EXCHANGE_GIVE:
-        best_key, best_v = keys[0], _NONE - 1
-        for k in _give_order(hand):
-            if (_EXCHANGE_GIVE, k, 0) not in keys:
-                continue
-            h = hand[:]
-            h[k] -= 1
-            v = _value(h, state, state.stage <= _STAGE_BRUTE)
-            if v > best_v:
-                best_key, best_v = (_EXCHANGE_GIVE, k, 0), v
-        return best_key
-    if p == _P_BRUTE_TARGET:
-        best_key, best_v = keys[0], _NONE
-        for key in keys:
-            k = state.street[key[1]]
-            r = k % 5
-            if _SCORE[k] > best_v and any(
-                payable(hand, k, r - d) for d in range(1, min(state.brute_rank, r) + 1)
-            ):
-                best_key, best_v = key, _SCORE[k]
-        return best_key
-    if p == _P_BRUTE_AMOUNT:
-        k = state.street[state.brute_idx]
-        for key in keys:  # ascending amounts: the smallest reduction that suffices
-            if payable(hand, k, k % 5 - key[1]):
-                return key
-        return keys[-1]
-    if p == _P_PAY:  # the lowest wild Mercenary; keep it and exhaust the genuine card
-        return min(keys, key=lambda key: (key[1], key[2]))
+    sub = _GREEDY_SUB.get(state.pending)
+    if sub is not None:
+        return sub(state, keys, state.hands[state.current])
     return _greedy_main(state, keys)
 
 

@@ -69,12 +69,9 @@ def _take(s: Board, i: int, step: int, why: str, ev: list[Event]) -> None:
     ev.append(Event("take", ROBOT_SEAT, card=card))
 
 
-def _choose(s: Board, ev: list[Event]) -> bool:
-    """Run Steps 1-5; take a card and return True, or False when nothing can be had."""
-    t0, t1, t2, t3 = THRESHOLDS[s.level or 3]
+def _step_1(s: Board, t0: int, ev: list[Event]) -> bool:
+    """Step 1: zeros."""
     street = s.street
-
-    # Step 1: zeros.
     have = rank_count(s, 0)
     if have < t0:
         _refresh_until(s, lambda: _leftmost(street, 0) >= 0, ev)
@@ -82,55 +79,81 @@ def _choose(s: Board, ev: list[Event]) -> bool:
         if i >= 0:
             _take(s, i, 1, f"Step 1: has {have} of {t0} zeros, takes the leftmost 0", ev)
             return True
+    return False
 
-    # Step 2: ones, else a red 0, else any 0.
+
+def _step_2(s: Board, t1: int, ev: list[Event]) -> bool:
+    """Step 2: ones, else a red 0, else any 0."""
+    street = s.street
     have = rank_count(s, 1)
-    if have < t1:
-        _refresh_until(s, lambda: _leftmost(street, 1) >= 0, ev)
-        i = _leftmost(street, 1)
-        if i >= 0:
-            _take(s, i, 2, f"Step 2: has {have} of {t1} ones, takes the leftmost 1", ev)
-            return True
-        i = street.index(_RED_ZERO) if _RED_ZERO in street else -1
-        if i >= 0:
-            _take(s, i, 2, "Step 2: no 1 showing, takes a red 0", ev)
-            return True
-        i = _leftmost(street, 0)
-        if i >= 0:
-            _take(s, i, 2, "Step 2: no 1 and no red 0 showing, takes the leftmost 0", ev)
-            return True
+    if have >= t1:
+        return False
+    _refresh_until(s, lambda: _leftmost(street, 1) >= 0, ev)
+    i = _leftmost(street, 1)
+    if i >= 0:
+        _take(s, i, 2, f"Step 2: has {have} of {t1} ones, takes the leftmost 1", ev)
+        return True
+    i = street.index(_RED_ZERO) if _RED_ZERO in street else -1
+    if i >= 0:
+        _take(s, i, 2, "Step 2: no 1 showing, takes a red 0", ev)
+        return True
+    i = _leftmost(street, 0)
+    if i >= 0:
+        _take(s, i, 2, "Step 2: no 1 and no red 0 showing, takes the leftmost 0", ev)
+        return True
+    return False
 
-    # Steps 3 and 4: twos, threes; else the most valuable lower card.
-    for step, rank, limit in ((3, 2, t2), (4, 3, t3)):
-        have = rank_count(s, rank)
-        if have < limit:
-            _refresh_until(s, lambda r=rank: _leftmost(street, r) >= 0, ev)
-            i = _leftmost(street, rank)
-            if i >= 0:
-                why = f"Step {step}: has {have} of {limit} {rank}s, takes the leftmost {rank}"
-                _take(s, i, step, why, ev)
-                return True
-            i = _best_below(street, rank)
-            if i >= 0:
-                why = (
-                    f"Step {step}: no {rank} showing, takes the most valuable lower card "
-                    f"({code(street[i])})"
-                )
-                _take(s, i, step, why, ev)
-                return True
 
-    # Step 5: the most valuable card; refresh only while a better one is still unseen.
+def _step_3_or_4(s: Board, step: int, limit: int, ev: list[Event]) -> bool:
+    """Steps 3 and 4: twos, threes; else the most valuable lower card."""
+    street = s.street
+    rank = step - 1
+    have = rank_count(s, rank)
+    if have >= limit:
+        return False
+    _refresh_until(s, lambda: _leftmost(street, rank) >= 0, ev)
+    i = _leftmost(street, rank)
+    if i >= 0:
+        why = f"Step {step}: has {have} of {limit} {rank}s, takes the leftmost {rank}"
+        _take(s, i, step, why, ev)
+        return True
+    i = _best_below(street, rank)
+    if i >= 0:
+        why = (
+            f"Step {step}: no {rank} showing, takes the most valuable lower card "
+            f"({code(street[i])})"
+        )
+        _take(s, i, step, why, ev)
+        return True
+    return False
+
+
+def _step_5(s: Board, ev: list[Event]) -> bool:
+    """Step 5: the most valuable card; refresh only while a better one is still unseen."""
+
     def best_in_street() -> bool:
         left = s.street + s.draw + s.discard
         top = max((VP[k] for k in left), default=-1)
         return bool(s.street) and max(VP[k] for k in s.street) >= top
 
     _refresh_until(s, best_in_street, ev)
-    i = _best(street)
+    i = _best(s.street)
     if i >= 0:
-        _take(s, i, 5, f"Step 5: takes the most valuable card ({code(street[i])})", ev)
+        _take(s, i, 5, f"Step 5: takes the most valuable card ({code(s.street[i])})", ev)
         return True
     return False
+
+
+def _choose(s: Board, ev: list[Event]) -> bool:
+    """Run Steps 1-5; take a card and return True, or False when nothing can be had."""
+    t0, t1, t2, t3 = THRESHOLDS[s.level or 3]
+    return (
+        _step_1(s, t0, ev)
+        or _step_2(s, t1, ev)
+        or _step_3_or_4(s, 3, t2, ev)
+        or _step_3_or_4(s, 4, t3, ev)
+        or _step_5(s, ev)
+    )
 
 
 def robot_turn(s: Board, ev: list[Event]) -> None:

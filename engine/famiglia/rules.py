@@ -63,37 +63,48 @@ def legal_keys(s: Board) -> list[Key]:
         return []
     if s.mode == "solo" and s.current == 1:
         return [_ROBOT]
+    if s.pending != _MAIN:
+        return _sub_keys(s)
+    hand = s.hands[s.current]
+    stage = s.stage
+    street = s.street
+    if stage == _STAGE_REFRESH and flow.can_refresh(s):
+        keys: list[Key] = list(_REFRESH_KEYS[: len(street)])
+    else:
+        keys = []
+    if stage <= _STAGE_ACCOUNTANT:
+        keys.extend(_ACCT_KEYS[r] for r in (1, 2, 3, 4) if hand[_A + r])
+    if stage <= _STAGE_BRUTE and street:  # a Brute needs a Street card to lower
+        keys.extend(_BRUTE_KEYS[r] for r in (1, 2, 3, 4) if hand[_B + r])
+    _add_takes(s, hand, keys)
+    keys.append(_PASS)
+    return keys
+
+
+def _add_takes(s: Board, hand: list[int], keys: list[Key]) -> None:
+    """The Street cards the mover can take. payable() inlined (the hot loop): a free 0,
+    a genuine pair, or one genuine card and a wild Mercenary of rank >= the effective
+    rank (4.4.3, 4.4.4)."""
+    wild = 4 if hand[_M + 4] else 3 if hand[_M + 3] else 2 if hand[_M + 2] else 1
+    if wild == 1 and not hand[_M + 1]:
+        wild = 0
+    bi = s.brute_idx
+    for i, k in enumerate(s.street):
+        eff = k % 5
+        if i == bi:
+            eff = max(0, eff - s.brute_amt)
+        if eff == 0:
+            keys.append(_TAKE_KEYS[i])
+            continue
+        genuine = hand[k - k % 5 + eff - 1]
+        if genuine >= 2 or (genuine == 1 and wild >= eff):
+            keys.append(_TAKE_KEYS[i])
+
+
+def _sub_keys(s: Board) -> list[Key]:
+    """The answers to the sub-decision the turn waits for."""
     p = s.pending
     hand = s.hands[s.current]
-    if p == _MAIN:
-        stage = s.stage
-        street = s.street
-        if stage == _STAGE_REFRESH and flow.can_refresh(s):
-            keys: list[Key] = list(_REFRESH_KEYS[: len(street)])
-        else:
-            keys = []
-        if stage <= _STAGE_ACCOUNTANT:
-            keys.extend(_ACCT_KEYS[r] for r in (1, 2, 3, 4) if hand[_A + r])
-        if stage <= _STAGE_BRUTE and street:  # a Brute needs a Street card to lower
-            keys.extend(_BRUTE_KEYS[r] for r in (1, 2, 3, 4) if hand[_B + r])
-        # payable() inlined (the hot loop): a free 0, a genuine pair, or one genuine
-        # card and a wild Mercenary of rank >= the effective rank (4.4.3, 4.4.4).
-        wild = 4 if hand[_M + 4] else 3 if hand[_M + 3] else 2 if hand[_M + 2] else 1
-        if wild == 1 and not hand[_M + 1]:
-            wild = 0
-        bi = s.brute_idx
-        for i, k in enumerate(street):
-            eff = k % 5
-            if i == bi:
-                eff = max(0, eff - s.brute_amt)
-            if eff == 0:
-                keys.append(_TAKE_KEYS[i])
-                continue
-            genuine = hand[k - k % 5 + eff - 1]
-            if genuine >= 2 or (genuine == 1 and wild >= eff):
-                keys.append(_TAKE_KEYS[i])
-        keys.append(_PASS)
-        return keys
     if p == _P_EXCHANGE_TAKE:
         keys = [(_EXCHANGE_TAKE, k, 0) for k in _exchange_sources(s)]
         keys.append(_DONE)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.famiglia.cards import code
@@ -10,8 +11,6 @@ from engine.famiglia.flow import can_refresh
 from engine.famiglia.payment import effective_rank, genuine_kind
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from engine.famiglia.actions import Action
     from engine.famiglia.events import Event
     from engine.famiglia.state import GameState
@@ -79,15 +78,19 @@ def public_prompt(s: GameState) -> str:
     return text[0].upper() + text[1:] + "."
 
 
+def _refresh_label(s: GameState, i: int) -> str:
+    card = s.street[i]
+    if s.switched:  # rule 4.1.4: the card goes under the draw pile
+        return f"Refresh: put {code(card)} (#{i + 1}) under the pile, reveal {card % 5}"
+    return f"Refresh: discard {code(card)} (#{i + 1}), reveal {card % 5}"
+
+
 def label(s: GameState, action: Action) -> str:
     """A short label (≤ 80 characters) for a button or a select option."""
     kind, a, b = action.key()
     street = s.street
     if kind == Op.REFRESH:
-        card = street[a]
-        if s.switched:  # rule 4.1.4: the card goes under the draw pile
-            return f"Refresh: put {code(card)} (#{a + 1}) under the pile, reveal {card % 5}"
-        return f"Refresh: discard {code(card)} (#{a + 1}), reveal {card % 5}"
+        return _refresh_label(s, a)
     if kind == Op.ACCOUNTANT:
         return f"Play Accountant A{a}: exchange up to {a}"
     if kind == Op.EXCHANGE_TAKE:
@@ -127,40 +130,46 @@ def _take_label(s: GameState, i: int) -> str:
     return f"Take {code(card)} (#{i + 1}): pay {code(genuine)} + a wild Mercenary"
 
 
+#: Move-log lines that only fill in the event's fields.
+_LINES: dict[str, str] = {
+    "switch": "The draw pile ran out: the discard pile is shuffled into a new pile of {amount}",
+    "accountant": "{who} plays {card}",
+    "exchange_take": "{who} takes {card} back into hand",
+    "exchange_give": "{who} puts {card} into the play area",
+    "brute": "{who} plays {card}",
+    "brute_target": "{who} lowers {card} by {amount} for this turn",
+    "pass": "{who} passes",
+    "robot_step": "{who}: {note}",
+    "turn": "{who}'s turn",
+    "game_over": "Game over: {note}",
+}
+_LAST_TURNS: dict[int, str] = {
+    0: "this is the last turn",
+    1: "one more turn",
+    2: "one more round",
+}
+
+
+def _codes(cards: Sequence[int]) -> str:
+    return " ".join(code(c) for c in cards)
+
+
 def describe_event(e: Event, names: Sequence[str]) -> str:
     """One line of the move log, e.g. 'Anna takes F3, paying F2 + M3 (F2 exhausted)'."""
     who = names[e.seat] if 0 <= e.seat < len(names) else "Nobody"
     k = e.kind
     if k == "refresh":
         where = "under the pile" if e.note == "bottom" else "to the discard pile"
-        shown = " ".join(code(c) for c in e.cards) or "nothing"
+        shown = _codes(e.cards) or "nothing"
         return f"{who} refreshes the Street: {code(e.card)} {where}, reveals {shown}"
-    if k == "switch":
-        return f"The draw pile ran out: the discard pile is shuffled into a new pile of {e.amount}"
-    if k == "accountant":
-        return f"{who} plays {code(e.card)}"
-    if k == "exchange_take":
-        return f"{who} takes {code(e.card)} back into hand"
-    if k == "exchange_give":
-        return f"{who} puts {code(e.card)} into the play area"
-    if k == "brute":
-        return f"{who} plays {code(e.card)}"
-    if k == "brute_target":
-        return f"{who} lowers {code(e.card)} by {e.amount} for this turn"
     if k == "take":
         if not e.cards:
             return f"{who} takes {code(e.card)}"
         paid = " + ".join(code(c) for c in e.cards)
         return f"{who} takes {code(e.card)}, paying {paid} ({code(e.exhausted)} exhausted)"
-    if k == "pass":
-        return f"{who} passes"
     if k == "refill":
-        return "The Street was empty: six new cards " + " ".join(code(c) for c in e.cards)
+        return "The Street was empty: six new cards " + _codes(e.cards)
     if k == "end_triggered":
-        more = {0: "this is the last turn", 1: "one more turn", 2: "one more round"}[e.amount]
-        return f"The last card is out: {more}"
-    if k == "robot_step":
-        return f"{who}: {e.note}"
-    if k == "turn":
-        return f"{who}'s turn"
-    return f"Game over: {e.note}"
+        return f"The last card is out: {_LAST_TURNS[e.amount]}"
+    card = code(e.card) if e.card >= 0 else ""
+    return _LINES[k].format(who=who, card=card, amount=e.amount, note=e.note)

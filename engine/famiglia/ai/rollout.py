@@ -78,6 +78,16 @@ def _brute_gain(s: GameState, best: int) -> int:
     return 0
 
 
+def _best_take(street: list[int], takes: list[Key]) -> tuple[Key, int]:
+    """The most valuable take (the leftmost of equals) and its value."""
+    best_key, best = takes[0], 0
+    for key in takes:
+        v = TAKE_VALUE[street[key[1]]]
+        if v > best:
+            best_key, best = key, v
+    return best_key, best
+
+
 def _main(s: GameState, keys: list[Key], rng: random.Random) -> Key:
     takes: list[Key] = []
     brute = refresh = False
@@ -95,10 +105,7 @@ def _main(s: GameState, keys: list[Key], rng: random.Random) -> Key:
     if takes:
         if rng.random() < EPSILON:
             return takes[rng.randrange(len(takes))]
-        for key in takes:
-            v = TAKE_VALUE[street[key[1]]]
-            if v > best:
-                best_key, best = key, v
+        best_key, best = _best_take(street, takes)
     if brute:
         br = _brute_gain(s, best)
         if br:
