@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from build import codes, conserved
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +25,8 @@ from engine.famiglia import (
 )
 from engine.famiglia.actions import Action, Key, dump_action, from_key, parse_action
 from engine.famiglia.codes import Op
+
+from .positions import codes, conserved
 
 MAX_DECISIONS = 2000  # a game has about 90; far beyond means it does not end
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from build import conserved, counts, make, totals
 
 from engine.famiglia import GameState, new_game
 from engine.famiglia.actions import PlayAccountant, PlayBrute, Take
@@ -18,6 +17,8 @@ from engine.famiglia.cards import (
     parse_code,
 )
 from engine.famiglia.codes import Family
+
+from .positions import conserved, counts, make, totals
 
 
 def test_1_1_sixty_cards_four_families_of_fifteen():

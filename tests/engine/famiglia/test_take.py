@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from build import codes, conserved, make, play, row
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +19,8 @@ from engine.famiglia.actions import (
 )
 from engine.famiglia.cards import DECK_COUNTS
 from engine.famiglia.codes import Family
+
+from .positions import codes, conserved, make, play, row
 
 
 def pays(s) -> set[tuple[int, str]]:
