@@ -92,7 +92,7 @@ class FamigliaBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         clock = discord.utils.utcnow
-        self.store = await Store.open(str(self.settings.database_path), clock=clock)
+        self.store = await Store.open(self.settings.store_target, clock=clock)
         self.service = GameService(
             self.store,
             turn_timeout=self.settings.turn_timeout,
@@ -101,14 +101,24 @@ class FamigliaBot(commands.Bot):
             rng=self.rng,
         )
         self.flows = Flows(self, self.service, self.settings.challenge_timeout_minutes)
+        # Nobody loses on time for turns that ran while the bot was down (grace period).
+        extended = await self.store.extend_deadlines(clock() + self.settings.downtime_grace)
         open_games = await self.store.active_games()
-        log.info("store %s open: %d open game(s)", self.settings.database_path, len(open_games))
+        log.info(
+            "store %s open: %d open game(s), %d turn deadline(s) extended after downtime",
+            self.settings.store_name,
+            len(open_games),
+            len(extended),
+        )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(FamigliaCog(self.flows))
         await install(self, self.flows, self.service, self.rng)  # solo, resume, boards, stats
         self.ai_pool = make_pool(self.settings.ai_workers)  # the AI thinks outside the loop
         self.ai = await install_ai(self, self.flows, self.ai_pool, self.settings)
         await self.sync_commands()
+        # A stop between a commit and its table edit left a table behind: show every
+        # open game again from the store (and tell whose turn it is).
+        self.flows.repair.at_startup([game.id for game in open_games])
         self.timer = TurnTimer(self.service, self.flows)
         self.timer.start()
 
@@ -127,6 +137,8 @@ class FamigliaBot(commands.Bot):
             await self.timer.stop()
         if hasattr(self, "ai"):
             await self.ai.stop()
+        if hasattr(self, "flows"):
+            await self.flows.repair.stop()
         if hasattr(self, "ai_pool"):
             self.ai_pool.shutdown(wait=False, cancel_futures=True)
         if hasattr(self, "store"):

@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 from bot.history import replay_events
+from bot.origins import Origin, Origins
 from bot.recent import KEEP, RecentMoves
 from db.errors import ChannelBusy, GameClosed, VersionConflict
 from db.rows import ROBOT, GameRow, ResultRecord
@@ -76,6 +77,9 @@ class GameService:
         # runs for months keeps no lock per game it ever saw.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._recent = RecentMoves()
+        #: The fixed facts of every game seen (players, kind, place): clicks are checked
+        #: against them before any lock or read.
+        self.origins = Origins()
         #: Called after every write that may move a deadline (the turn timer listens).
         self.listeners: list[Callable[[], None]] = []
 
@@ -90,7 +94,13 @@ class GameService:
         game = await self.store.get_game(game_id)
         if game is None:
             raise Refusal("That game does not exist any more.")
+        self.origins.remember(game)
         return game
+
+    async def origin(self, game_id: int) -> Origin:
+        """The players, kind and place of a game: from memory, else read once."""
+        origin = self.origins.get(game_id)
+        return origin if origin is not None else Origin.of(await self.game(game_id))
 
     async def load(self, game_id: int) -> tuple[GameRow, GameState]:
         game = await self.game(game_id)
@@ -136,6 +146,7 @@ class GameService:
             )
         except ChannelBusy:
             raise Refusal("Someone just opened a game in this channel.") from None
+        self.origins.remember(game)
         self._changed()
         return game
 

@@ -6,7 +6,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
@@ -24,6 +24,9 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     database_path: Path = Path("famiglia.db")
+    #: ``postgresql://user:password@host:port/database``: use that PostgreSQL database
+    #: instead of the SQLite file (several bot processes can share it).
+    database_url: SecretStr | None = None
     dev_guild_id: int | None = Field(default=None, gt=0)
     turn_timeout_hours: float = Field(default=24.0, gt=0)
     challenge_timeout_minutes: float = Field(default=10.0, gt=0)
@@ -33,6 +36,37 @@ class Settings(BaseSettings):
     #: Seconds per AI decision, replacing each strength's own cap; 0 lifts the cap (every
     #: decision then depends only on the position and its seed); None: the strengths' caps.
     ai_time_cap_seconds: float | None = Field(default=None, ge=0)
+
+    #: After a restart nobody loses on time for this long: turns whose deadline passed
+    #: while the bot was down (or ends sooner) end this many minutes after start-up.
+    downtime_grace_minutes: float = Field(default=60.0, ge=0)
+
+    @property
+    def downtime_grace(self) -> timedelta:
+        return timedelta(minutes=self.downtime_grace_minutes)
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgresql_only(cls, url: SecretStr | None) -> SecretStr | None:
+        if url is not None and not url.get_secret_value().startswith(
+            ("postgresql://", "postgres://")
+        ):
+            raise ValueError("DATABASE_URL must be a postgresql:// URL (or empty for SQLite)")
+        return url
+
+    @property
+    def store_target(self) -> str:
+        """What the store opens: ``DATABASE_URL`` if set, else the SQLite file."""
+        if self.database_url is not None:
+            return self.database_url.get_secret_value()
+        return str(self.database_path)
+
+    @property
+    def store_name(self) -> str:
+        """The database for logs: the file, or PostgreSQL's host and database (no password)."""
+        if self.database_url is None:
+            return str(self.database_path)
+        return "postgresql://…@" + self.database_url.get_secret_value().rpartition("@")[2]
 
     @property
     def turn_timeout(self) -> timedelta:

@@ -69,13 +69,16 @@ class AiFlows:
         """Edit the table in place (post a new one if it was deleted)."""
         payload = await self.payload(game, state)
         channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        if await edit_in_place(channel, game, payload, "table", self.store):
+        if await edit_in_place(
+            channel, game, payload, "table", self.store, self.flows.repair.failed
+        ):
             return
         payload["files"] = payload.pop("attachments")
         try:
             message = await channel.send(allowed_mentions=NOBODY, **payload)
         except discord.HTTPException as error:
             log.warning("could not post the table of game %s: %s", game.id, error)
+            self.flows.repair.failed(game.id)
             return
         await self.store.set_table_message(game.id, message.channel.id, message.id)
 
@@ -98,8 +101,8 @@ class AiFlows:
         another way and goes on (the AI plays all the same)."""
         try:
             await answer
-        except discord.HTTPException as error:
-            log.warning("game %s changed, but the answer failed: %s", game.id, error)
+        except Exception as error:  # an HTTP error, a timeout: the change stands
+            log.warning("game %s changed, but the answer failed: %r", game.id, error)
             return False
         return True
 
@@ -192,10 +195,23 @@ class AiFlows:
             payload["view"].stop()
 
     async def show_outcome(self, moved: Moved) -> None:
-        """The game changed outside a move of its player (forfeit, timer): show it."""
-        await self.update_table(moved.game, moved.state)
+        """The game changed outside a move of its player (forfeit, timer) or is shown
+        again from the store (a repair): show it, and tell a player whose turn it is."""
+        game, state = moved.game, moved.state
+        await self.update_table(game, state)
         if moved.ended:
-            await self.announce_end(moved.game, moved.state)
+            await self.announce_end(game, state)
+        elif moved.turn_passed and game.guild_id is not None and game.is_open:
+            if ai_to_move(game, state):
+                self.kick(game.id)  # resumes a turn that stopped; a running one goes on
+            elif not state.over:
+                await self.bot.get_partial_messageable(game.channel_id).send(
+                    f"{present.mention(game, HUMAN)}, your turn in Famiglia #{game.id} "
+                    "against the AI. Press **Show my hand** on the table to play.",
+                    allowed_mentions=discord.AllowedMentions(
+                        users=[discord.Object(game.players[HUMAN])]
+                    ),
+                )
 
     async def announce_end(self, game: GameRow, state: GameState) -> None:
         """In a channel, say that the game is over (the DM table says it itself)."""

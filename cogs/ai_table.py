@@ -18,7 +18,7 @@ import discord
 from bot.ai_games import HUMAN, ai_to_move, strength_of
 from cogs import present
 from cogs.controls import decision_controls, table_controls
-from cogs.items import ForfeitButton, RulesButton
+from cogs.items import ForfeitButton, RulesButton, refused_here
 from cogs.render import hand_embed
 from db.rows import GameRow, ResultRow
 from engine.famiglia import GameState, view
@@ -60,6 +60,9 @@ class AiAgain(
         return cls(int(match["game"]))
 
     async def callback(self, interaction: Interaction) -> None:
+        only = "Only the player of that game can play again: try `/famiglia ai`."
+        if await refused_here(interaction, self.game, ("ai",), only):
+            return
         await ai_flows(interaction).play_again(interaction, self.game)
 
 

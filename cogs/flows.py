@@ -20,6 +20,7 @@ from bot.service import STALE, GameService, Moved, Notice, Refusal
 from cogs import present
 from cogs.controls import confirm_forfeit, hand_controls, table_controls
 from cogs.items import RematchButton, RulesSelect
+from cogs.repair import TableRepair
 from cogs.rules_text import PAGES, titles
 from cogs.table_move import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, ResultRow
@@ -51,6 +52,8 @@ class Flows:
         self.ai: AiFlows | None = None
         #: The latest "your turn" ping of each game, deleted when the next one is sent.
         self._pings: dict[int, int] = {}
+        #: Shows a game again from the store when showing it failed, and at start-up.
+        self.repair = TableRepair(service, self.show_outcome)
 
     # ------------------------------------------------------------------ answers
     @staticmethod
@@ -207,12 +210,13 @@ class Flows:
 
     async def _answered(self, moved: Moved, answer: Awaitable[Any]) -> None:
         """Answer the user about the committed change ``moved``, then show it to the
-        channel. The change is saved whatever Discord does with the answer (e.g. an
-        interaction that expired while waiting): the table and the pings follow anyway."""
+        channel. The change is saved whatever Discord does with the answer (an HTTP
+        error, a timeout, an interaction that expired while waiting): the table and the
+        pings follow anyway, and nothing may reach the generic "nothing was changed"."""
         try:
             await answer
-        except discord.HTTPException as error:
-            log.warning("game %s changed, but the answer failed: %s", moved.game.id, error)
+        except Exception as error:
+            log.warning("game %s changed, but the answer failed: %r", moved.game.id, error)
         await self.show_outcome(moved)
 
     async def ask_forfeit(self, interaction: Interaction, game_id: int) -> None:
@@ -295,7 +299,16 @@ class Flows:
         }
 
     async def show_outcome(self, moved: Moved) -> None:
-        """Bring the public table up to date and tell the channel what it must know."""
+        """Bring the public table up to date and tell the channel what it must know.
+        Never raises: the change is saved; whatever fails here is repaired from the
+        store (``self.repair``)."""
+        try:
+            await self._show_outcome(moved)
+        except Exception:
+            log.exception("game %s is saved, but showing it failed", moved.game.id)
+            self.repair.failed(moved.game.id)
+
+    async def _show_outcome(self, moved: Moved) -> None:
         if moved.game.mode == "solo" and self.solo is not None:
             return await self.solo.show_outcome(moved)  # the solo table lives in a DM
         if moved.game.mode == "ai" and self.ai is not None:
@@ -325,6 +338,7 @@ class Flows:
                 self._pings[game.id] = ping.id
         except discord.HTTPException as error:
             log.warning("could not post to channel %s: %s", game.channel_id, error)
+            self.repair.failed(game.id)
 
     async def _drop_ping(self, channel: discord.PartialMessageable, game_id: int) -> None:
         """Keep the channel tidy: only the latest turn ping of a game stays."""
@@ -339,7 +353,8 @@ class Flows:
     async def update_table(self, game: GameRow, state: GameState) -> None:
         payload = await self.table_payload(game, state)
         channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        if not await edit_in_place(channel, game, payload, "table", self.service.store):
+        store, failed = self.service.store, self.repair.failed
+        if not await edit_in_place(channel, game, payload, "table", store, failed):
             await self.post_table(game, payload)  # none yet, or someone deleted it
 
     async def post_table(self, game: GameRow, payload: dict[str, Any]) -> discord.Message | None:
@@ -351,6 +366,7 @@ class Flows:
             message = await channel.send(allowed_mentions=NOBODY, **payload)
         except discord.HTTPException as error:
             log.warning("could not post the table of game %s: %s", game.id, error)
+            self.repair.failed(game.id)
             return None
         await self.service.store.set_table_message(game.id, channel.id, message.id)
         return message

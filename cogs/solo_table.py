@@ -18,7 +18,7 @@ import discord
 
 from bot.solo import History
 from cogs.controls import decision_controls
-from cogs.items import RulesButton
+from cogs.items import RulesButton, refused_here
 from cogs.render import hand_embed, table_message
 from cogs.render.common import clip
 from db.rows import GameRow, ResultRow, SoloBest
@@ -68,6 +68,8 @@ class SoloForfeit(
         return cls(int(match["game"]), int(match["seq"]), confirm=match["step"] == "gu")
 
     async def callback(self, interaction: Interaction) -> None:
+        if await refused_here(interaction, self.game, ("solo",)):
+            return
         flows = solo_flows(interaction)
         if self.confirm:
             await flows.forfeit(interaction, self.game, self.seq)

@@ -194,11 +194,12 @@ class World:
         return result
 
     async def forged_click(
-        self, who: MemberActor, message: Any, custom_id: str
+        self, who: MemberActor, message: Any, custom_id: str, guild: GuildHandle | None = None
     ) -> simcord.InteractionResult:
-        """A button interaction with an id the message never carried (an old client)."""
-        [result] = await self._dispatch([who], message, {"custom_id": custom_id,
-                                                          "component_type": 2})  # fmt: skip
+        """A button interaction with an id the message never carried (an old client),
+        sent from ``message``'s channel in ``guild`` (default: the world's server)."""
+        data = {"custom_id": custom_id, "component_type": 2}
+        [result] = await self._dispatch([who], message, data, guild)
         return result
 
     async def click_together(
@@ -209,7 +210,11 @@ class World:
         return await self._dispatch(actors, message, {"custom_id": custom_id, "component_type": 2})
 
     async def _dispatch(
-        self, actors: list[MemberActor], message: Any, data: dict[str, Any]
+        self,
+        actors: list[MemberActor],
+        message: Any,
+        data: dict[str, Any],
+        guild: GuildHandle | None = None,
     ) -> list[simcord.InteractionResult]:
         """Put component interactions on the gateway, then let the bot run (SimCord
         internals: its public verbs settle after each single interaction)."""
@@ -228,11 +233,12 @@ class World:
                     backend,
                     type=3,
                     channel_id=stored.channel_id,
-                    guild_id=self.guild.id,
+                    guild_id=(guild or self.guild).id,
                     user_id=actor.id,
                     data=data,
                 )
                 payload["message"] = dict(serializers.message_payload(backend, stored))
+                _carry(payload["message"], data)
                 record.source_message_id = stored.id
                 backend.emit("INTERACTION_CREATE", payload)
                 records.append(record)
@@ -240,6 +246,22 @@ class World:
         finally:
             env._end_operation()
         return [simcord.InteractionResult(env, record) for record in records]
+
+
+def _carry(message: dict[str, Any], data: dict[str, Any]) -> None:
+    """Put the clicked component on the message as sent to the bot, if it is not there
+    (a forged or stale id): discord.py finds the item it builds from there."""
+    rows = list(message.get("components") or [])
+    ids = [c.get("custom_id") for row in rows for c in row.get("components", [])]
+    if data["custom_id"] in ids:
+        return
+    part: dict[str, Any] = {"type": data["component_type"], "custom_id": data["custom_id"]}
+    if data["component_type"] == 3:
+        part["options"] = [{"label": v[:100] or "?", "value": v[:100] or "?"}
+                           for v in data.get("values", [])]  # fmt: skip
+    else:
+        part["label"], part["style"] = "?", 1
+    message["components"] = [{"type": 1, "components": [part]}, *rows][:5]
 
 
 async def build_world(env: simcord.Env, config: Settings) -> World:

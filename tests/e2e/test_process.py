@@ -31,6 +31,7 @@ def test_settings_come_from_the_env_file_with_safe_defaults(tmp_path: Path, monk
     for name in (
         "DISCORD_TOKEN",
         "DATABASE_PATH",
+        "DATABASE_URL",
         "DEV_GUILD_ID",
         "TURN_TIMEOUT_HOURS",
         "CHALLENGE_TIMEOUT_MINUTES",
@@ -42,6 +43,7 @@ def test_settings_come_from_the_env_file_with_safe_defaults(tmp_path: Path, monk
     defaults = Settings()
     assert defaults.discord_token is None and defaults.dev_guild_id is None
     assert str(defaults.database_path) == "famiglia.db"
+    assert defaults.database_url is None and defaults.store_target == "famiglia.db"
     assert defaults.turn_timeout.total_seconds() == 24 * 3600
     assert defaults.challenge_timeout.total_seconds() == 600
     (tmp_path / ".env").write_text("DISCORD_TOKEN=abc\nDEV_GUILD_ID=42\nTURN_TIMEOUT_HOURS=2\n")
