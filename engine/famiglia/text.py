@@ -150,6 +150,17 @@ _LAST_TURNS: dict[int, str] = {
 }
 
 
+_NUMBERS: tuple[str, ...] = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def refill_line(cards: Sequence[int]) -> str:
+    """Rule 4.5.1: the cards an empty Street was refilled with; fewer than six when the
+    draw pile runs out."""
+    n = len(cards)
+    count = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
+    return f"The Street was empty: {count} new card{'' if n == 1 else 's'} {_codes(cards)}"
+
+
 def _codes(cards: Sequence[int]) -> str:
     return " ".join(code(c) for c in cards)
 
@@ -168,7 +179,7 @@ def describe_event(e: Event, names: Sequence[str]) -> str:
         paid = " + ".join(code(c) for c in e.cards)
         return f"{who} takes {code(e.card)}, paying {paid} ({code(e.exhausted)} exhausted)"
     if k == "refill":
-        return "The Street was empty: six new cards " + _codes(e.cards)
+        return refill_line(e.cards)
     if k == "end_triggered":
         return f"The last card is out: {_LAST_TURNS[e.amount]}"
     card = code(e.card) if e.card >= 0 else ""
