@@ -83,9 +83,10 @@ def can_refresh(s: Board) -> bool:
     return _ZEROS.isdisjoint(s.street)
 
 
-def refresh(s: Board, index: int, events: list[Event] | None) -> None:
+def refresh(s: Board, index: int, events: list[Event] | None, *, step: int = 0) -> None:
     """Discard (or, after the switch, put under the pile) the Street card at ``index``
-    and reveal as many cards as its rank (rules 4.1.2, 4.1.4, 4.1.5)."""
+    and reveal as many cards as its rank (rules 4.1.2, 4.1.4, 4.1.5). ``step``: the
+    robot's program step that refreshes (9.7), kept in the event's ``amount``."""
     card = s.street.pop(index)
     if s.switched:
         s.post_refresh_used = True
@@ -97,7 +98,10 @@ def refresh(s: Board, index: int, events: list[Event] | None) -> None:
     at = len(events) if events is not None else 0
     revealed = reveal(s, rank_of(card), events=events)
     if events is not None:  # listed before the switch / end events the reveal caused
-        events.insert(at, Event("refresh", s.current, card=card, cards=tuple(revealed), note=note))
+        events.insert(
+            at,
+            Event("refresh", s.current, card=card, cards=tuple(revealed), amount=step, note=note),
+        )
 
 
 def end_turn(s: Board, events: list[Event] | None) -> None:

@@ -53,12 +53,12 @@ def _best(street: list[int]) -> int:
     return _best_below(street, 5)
 
 
-def _refresh_until(s: Board, found: object, ev: list[Event]) -> None:
+def _refresh_until(s: Board, found: object, ev: list[Event], step: int) -> None:
     """Rule 9.7: refresh the leftmost card as often as the rules allow while the
     step's target is missing. ``can_refresh`` carries the once-per-turn limit after
     the switch (one shared budget for the whole turn) and the no-0 condition."""
     while not found() and flow.can_refresh(s):  # type: ignore[operator]
-        flow.refresh(s, 0, ev)
+        flow.refresh(s, 0, ev, step=step)
 
 
 def _take(s: Board, i: int, step: int, why: str, ev: list[Event]) -> None:
@@ -74,7 +74,7 @@ def _step_1(s: Board, t0: int, ev: list[Event]) -> bool:
     street = s.street
     have = rank_count(s, 0)
     if have < t0:
-        _refresh_until(s, lambda: _leftmost(street, 0) >= 0, ev)
+        _refresh_until(s, lambda: _leftmost(street, 0) >= 0, ev, 1)
         i = _leftmost(street, 0)
         if i >= 0:
             _take(s, i, 1, f"Step 1: has {have} of {t0} zeros, takes the leftmost 0", ev)
@@ -88,7 +88,7 @@ def _step_2(s: Board, t1: int, ev: list[Event]) -> bool:
     have = rank_count(s, 1)
     if have >= t1:
         return False
-    _refresh_until(s, lambda: _leftmost(street, 1) >= 0, ev)
+    _refresh_until(s, lambda: _leftmost(street, 1) >= 0, ev, 2)
     i = _leftmost(street, 1)
     if i >= 0:
         _take(s, i, 2, f"Step 2: has {have} of {t1} ones, takes the leftmost 1", ev)
@@ -111,7 +111,7 @@ def _step_3_or_4(s: Board, step: int, limit: int, ev: list[Event]) -> bool:
     have = rank_count(s, rank)
     if have >= limit:
         return False
-    _refresh_until(s, lambda: _leftmost(street, rank) >= 0, ev)
+    _refresh_until(s, lambda: _leftmost(street, rank) >= 0, ev, step)
     i = _leftmost(street, rank)
     if i >= 0:
         why = f"Step {step}: has {have} of {limit} {rank}s, takes the leftmost {rank}"
@@ -136,7 +136,7 @@ def _step_5(s: Board, ev: list[Event]) -> bool:
         top = max((VP[k] for k in left), default=-1)
         return bool(s.street) and max(VP[k] for k in s.street) >= top
 
-    _refresh_until(s, best_in_street, ev)
+    _refresh_until(s, best_in_street, ev, 5)
     i = _best(s.street)
     if i >= 0:
         _take(s, i, 5, f"Step 5: takes the most valuable card ({code(s.street[i])})", ev)

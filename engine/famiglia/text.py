@@ -143,6 +143,14 @@ _LINES: dict[str, str] = {
     "turn": "{who}'s turn",
     "game_over": "Game over: {note}",
 }
+#: Why the robot refreshes, by the step of his program that does it (rules 9.7, 9.8).
+_ROBOT_REFRESH: dict[int, str] = {
+    1: "Step 1: he wants a 0 and none is showing",
+    2: "Step 2: he wants a 1 and none is showing",
+    3: "Step 3: he wants a 2 and none is showing",
+    4: "Step 4: he wants a 3 and none is showing",
+    5: "Step 5: a more valuable card is still in the piles",
+}
 _LAST_TURNS: dict[int, str] = {
     0: "this is the last turn",
     1: "one more turn",
@@ -172,7 +180,8 @@ def describe_event(e: Event, names: Sequence[str]) -> str:
     if k == "refresh":
         where = "under the pile" if e.note == "bottom" else "to the discard pile"
         shown = _codes(e.cards) or "nothing"
-        return f"{who} refreshes the Street: {code(e.card)} {where}, reveals {shown}"
+        why = f" ({_ROBOT_REFRESH[e.amount]})" if e.amount in _ROBOT_REFRESH else ""
+        return f"{who} refreshes the Street: {code(e.card)} {where}, reveals {shown}{why}"
     if k == "take":
         if not e.cards:
             return f"{who} takes {code(e.card)}"
