@@ -6,8 +6,10 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from db.shards import ALL, Shards
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 
@@ -36,6 +38,16 @@ class Settings(BaseSettings):
     #: Seconds per AI decision, replacing each strength's own cap; 0 lifts the cap (every
     #: decision then depends only on the position and its seed); None: the strengths' caps.
     ai_time_cap_seconds: float | None = Field(default=None, ge=0)
+    #: The AI's deadline for one decision: a search still running then has a stuck worker;
+    #: the pool is replaced and the decision tried once more, then the player is told.
+    ai_decision_timeout_seconds: float = Field(default=30.0, gt=0)
+    #: Games against the AI one user may have running at once.
+    ai_games_per_user: int = Field(default=1, ge=1, le=100)
+
+    #: Several processes: Discord's shard count, and the shards this process runs (e.g.
+    #: ``0,1``; empty: all of them). Each needs DATABASE_URL (one shared database).
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: str | None = None
 
     #: After a restart nobody loses on time for this long: turns whose deadline passed
     #: while the bot was down (or ends sooner) end this many minutes after start-up.
@@ -53,6 +65,25 @@ class Settings(BaseSettings):
         ):
             raise ValueError("DATABASE_URL must be a postgresql:// URL (or empty for SQLite)")
         return url
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is not None and self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT")
+        self.shards()  # raises ValueError for ids outside 0..SHARD_COUNT-1
+        return self
+
+    def shards(self) -> Shards:
+        """The shards this process runs (one shard, the whole bot, by default)."""
+        if self.shard_count is None:
+            return ALL
+        ids = None
+        if self.shard_ids is not None:
+            try:
+                ids = sorted({int(part) for part in self.shard_ids.split(",") if part.strip()})
+            except ValueError:
+                raise ValueError("SHARD_IDS is a list of shard numbers such as 0,1") from None
+        return Shards.of(self.shard_count, ids)
 
     @property
     def store_target(self) -> str:

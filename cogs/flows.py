@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.choices import parse_key
-from bot.service import STALE, GameService, Moved, Notice, Refusal
+from bot.service import STALE, GameService, Moved, Refusal
 from cogs import present
 from cogs.controls import confirm_forfeit, hand_controls, table_controls
 from cogs.items import RematchButton, RulesSelect
 from cogs.repair import TableRepair
 from cogs.rules_text import PAGES, titles
+from cogs.safe_text import kept_name
 from cogs.table_move import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, ResultRow
 from engine.famiglia import Action, Event, GameState, describe_event
@@ -52,7 +53,6 @@ class Flows:
         self.ai: AiFlows | None = None
         #: The latest "your turn" ping of each game, deleted when the next one is sent.
         self._pings: dict[int, int] = {}
-        #: Shows a game again from the store when showing it failed, and at start-up.
         self.repair = TableRepair(service, self.show_outcome)
 
     # ------------------------------------------------------------------ answers
@@ -121,7 +121,7 @@ class Flows:
             )
         if opponent.bot:
             return await self.refuse(interaction, "Bots cannot play Famiglia. Challenge a person.")
-        names = [interaction.user.display_name, opponent.display_name]
+        names = [kept_name(interaction.user), kept_name(opponent)]
         try:
             game = await self.service.challenge(
                 interaction.guild.id, channel.id, interaction.user.id, opponent.id, names
@@ -139,7 +139,7 @@ class Flows:
                 view=table_controls(game),
                 allowed_mentions=users(game.players[1]),
             )
-        except discord.HTTPException:
+        except Exception:  # an HTTP error or no answer in time: withdrawn, so not shown
             with contextlib.suppress(Refusal):
                 await self.service.answer_challenge(game.id, game.players[0], "cancel")
             raise
@@ -209,10 +209,7 @@ class Flows:
         )
 
     async def _answered(self, moved: Moved, answer: Awaitable[Any]) -> None:
-        """Answer the user about the committed change ``moved``, then show it to the
-        channel. The change is saved whatever Discord does with the answer (an HTTP
-        error, a timeout, an interaction that expired while waiting): the table and the
-        pings follow anyway, and nothing may reach the generic "nothing was changed"."""
+        """Answer about the saved change ``moved`` (any error is logged), then show it."""
         try:
             await answer
         except Exception as error:
@@ -278,7 +275,7 @@ class Flows:
 
     # ---------------------------------------------------------------- the table
     async def _lines(self, game: GameRow, events: list[Event]) -> list[str]:
-        names = present.names_of(game)
+        names = present.shown_names(game)
         return [describe_event(e, names) for e in events if e.kind != "turn"]
 
     async def table_payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
@@ -299,9 +296,7 @@ class Flows:
         }
 
     async def show_outcome(self, moved: Moved) -> None:
-        """Bring the public table up to date and tell the channel what it must know.
-        Never raises: the change is saved; whatever fails here is repaired from the
-        store (``self.repair``)."""
+        """Update the table, tell the channel; never raises (failures: ``self.repair``)."""
         try:
             await self._show_outcome(moved)
         except Exception:
@@ -402,23 +397,3 @@ class Flows:
         now = await self.service.store.get_game(game.id)
         if now is not None and now.version != game.version:  # a move came in meanwhile
             await self.update_table(now, GameState.from_json(now.state_json))
-
-    # --------------------------------------------------------------------- timer
-    async def on_notice(self, notice: Notice) -> None:
-        moved = notice.moved
-        game = moved.game
-        if notice.kind == "reminder":
-            seat = moved.state.current
-            deadline = game.deadline
-            when = f" <t:{int(deadline.timestamp())}:R>" if deadline is not None else " soon"
-            channel = self.bot.get_partial_messageable(game.channel_id)
-            try:
-                await channel.send(
-                    f"⏰ {present.mention(game, seat)}, it is still your turn in Famiglia "
-                    f"#{game.id}. If you do not move, you lose the game{when}.",
-                    allowed_mentions=users(game.players[seat]),
-                )
-            except discord.HTTPException as error:
-                log.warning("reminder for game %s not sent: %s", game.id, error)
-            return
-        await self.show_outcome(moved)

@@ -10,13 +10,21 @@ from __future__ import annotations
 import discord
 
 from cogs.render import hand_embed, table_message
+from cogs.safe_text import shown
 from db.rows import GameRow, ResultRow
 from engine.famiglia import GameState, view
 
 
 def names_of(game: GameRow) -> tuple[str, str]:
+    """The players' names as stored (the picture draws them as they are)."""
     names = game.options.get("names") or ["Player 1", "Player 2"]
     return (str(names[0]), str(names[1]))
+
+
+def shown_names(game: GameRow) -> tuple[str, str]:
+    """The players' names for message text: escaped (:func:`cogs.safe_text.shown`)."""
+    first, second = names_of(game)
+    return (shown(first), shown(second))
 
 
 def mention(game: GameRow, seat: int) -> str:
@@ -34,9 +42,9 @@ def forfeit_question(game: GameRow, user_id: int) -> str:
     """The confirmation of a forfeit, naming the game: ``/famiglia forfeit`` may be used
     away from the game's channel."""
     seat = game.seat_of(user_id)
-    opponent = names_of(game)[1 - seat] if seat is not None else "your opponent"
+    opponent = shown_names(game)[1 - seat] if seat is not None else "your opponent"
     return (
-        f"Give up game #{game.id} against **{discord.utils.escape_markdown(opponent)}** "
+        f"Give up game #{game.id} against **{opponent}** "
         f"{where(game)}? Your opponent wins and it counts as a loss for you."
     )
 
@@ -53,7 +61,7 @@ def challenge_message(game: GameRow) -> str:
 def pending_challenge_text(game: GameRow, user_id: int) -> str:
     """``/famiglia forfeit`` on a challenge not accepted yet: nothing to give up; how
     to withdraw (the challenger) or turn down (the challenged player) the challenge."""
-    names = [discord.utils.escape_markdown(n) for n in names_of(game)]
+    names = shown_names(game)
     if game.seat_of(user_id) == 0:
         return (
             f"Your challenge to **{names[1]}** (game #{game.id}) is not accepted yet, so "
@@ -95,7 +103,7 @@ def hand(
 
 
 def result_text(game: GameRow, state: GameState, record: ResultRow | None) -> str:
-    names = names_of(game)
+    names = shown_names(game)
     if record is not None and record.reason != "score" and record.winner is not None:
         loser = 1 - record.winner
         how = "ran out of time" if record.reason == "timeout" else "gave up"
@@ -111,7 +119,7 @@ def result_text(game: GameRow, state: GameState, record: ResultRow | None) -> st
 
 
 def challenge_text(game: GameRow, minutes: float) -> str:
-    names = names_of(game)
+    names = shown_names(game)
     return (
         f"{mention(game, 1)}, **{names[0]}** challenges you to a game of **Famiglia**! "
         f"Accept or decline within {minutes:g} minutes."
@@ -119,7 +127,7 @@ def challenge_text(game: GameRow, minutes: float) -> str:
 
 
 def challenge_closed_text(game: GameRow) -> str:
-    names = names_of(game)
+    names = shown_names(game)
     return {
         "declined": f"{names[1]} declined the Famiglia challenge from {names[0]}.",
         "cancelled": f"{names[0]} withdrew the Famiglia challenge to {names[1]}.",

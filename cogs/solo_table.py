@@ -19,6 +19,7 @@ import discord
 from bot.solo import History
 from cogs.controls import decision_controls
 from cogs.items import RulesButton, refused_here
+from cogs.present import shown_names
 from cogs.render import hand_embed, table_message
 from cogs.render.common import clip
 from db.rows import GameRow, ResultRow, SoloBest
@@ -165,7 +166,7 @@ def table_payload(
 
     Renders the table image: call it in a worker thread (``asyncio.to_thread``).
     """
-    names = names_of(game)
+    names = shown_names(game)
     recent = [describe_event(e, names) for e in history.events if e.kind != "turn"]
     embed, file = table_message(view(state, None), names, recent)
     embed.title = clip(f"Famiglia solo #{game.id} · level {level_tag(*_level(game))}", 256)

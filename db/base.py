@@ -10,6 +10,7 @@ import aiosqlite
 
 from db.clock import Clock, utcnow
 from db.postgres_db import PostgresDatabase, is_postgres_url
+from db.shards import ALL, Shards
 from db.sqlite_db import SqliteDatabase
 from db.tx import Database, Operation
 
@@ -25,16 +26,22 @@ async def open_database(target: str) -> Database:
 
 
 class StoreBase:
-    """A backend (:class:`~db.tx.Database`) and the clock that stamps every write."""
+    """A backend (:class:`~db.tx.Database`), the clock that stamps every write, and the
+    shards whose games this process repairs, times and plays (:mod:`db.shards`)."""
 
-    def __init__(self, database: Database, clock: Clock = utcnow) -> None:
+    def __init__(self, database: Database, clock: Clock = utcnow, shards: Shards = ALL) -> None:
         self._db = database
         self._clock = clock
+        self._shards = shards
 
     @classmethod
-    async def open(cls, target: str, *, clock: Clock = utcnow) -> Self:
+    async def open(cls, target: str, *, clock: Clock = utcnow, shards: Shards = ALL) -> Self:
         """Open the database at ``target`` (a SQLite path or a ``postgresql://`` URL)."""
-        return cls(await open_database(target), clock)
+        return cls(await open_database(target), clock, shards)
+
+    @property
+    def shards(self) -> Shards:
+        return self._shards
 
     @property
     def backend(self) -> str:

@@ -16,14 +16,15 @@ from typing import Any
 
 from db import games as g
 from db import results
-from db.clock import opt_from_db, opt_to_db, to_db
+from db.clock import opt_to_db, to_db
 from db.errors import ChannelBusy, GameNotFound
 from db.results_api import ResultsApi
 from db.rows import OPEN_STATUSES, ActionRow, GameRow, Mode, ResultRecord, Status
+from db.timers_api import TimersApi
 from db.tx import Tx
 
 
-class Store(ResultsApi):
+class Store(TimersApi, ResultsApi):
     """Open with ``await Store.open(target)`` (or ``async with await Store.open(target)``),
     ``target`` a SQLite file's path or a ``postgresql://`` URL."""
 
@@ -97,9 +98,11 @@ class Store(ResultsApi):
         return rows[0] if rows else None
 
     async def active_games(self) -> list[GameRow]:
-        """Every challenge and game in progress, oldest first: what start-up restores."""
+        """Every challenge and game in progress that this process owns (all of them
+        unless it runs only some shards), oldest first: what start-up restores."""
+        owned = self._shards.sql()
         return await self._read(
-            lambda tx: g.fetch_games(tx, f"{g.SELECT_GAME} WHERE {g.OPEN} ORDER BY id")
+            lambda tx: g.fetch_games(tx, f"{g.SELECT_GAME} WHERE {g.OPEN}{owned} ORDER BY id")
         )
 
     async def open_games_for_user(self, user_id: int) -> list[GameRow]:
@@ -263,70 +266,3 @@ class Store(ResultsApi):
                 raise GameNotFound(game_id)
 
         await self._write(update)
-
-    async def mark_reminder_sent(self, game_id: int, *, expected_version: int) -> GameRow | None:
-        """Record that this turn's reminder went out; None if the game moved on meanwhile.
-
-        Not a version bump: a reminder changes no game state.
-        """
-
-        async def mark(tx: Tx) -> GameRow | None:
-            changed = await tx.execute(
-                f"UPDATE games SET reminder_sent = 1 WHERE id = $1 AND version = $2 AND {g.OPEN}",
-                game_id,
-                expected_version,
-            )
-            return await g.fetch_game(tx, game_id) if changed == 1 else None
-
-        return await self._write(mark)
-
-    async def due_deadlines(self, now: datetime) -> list[GameRow]:
-        """Open games (challenges included) whose deadline is at or before ``now``."""
-        return await self._read(
-            lambda tx: g.fetch_games(
-                tx,
-                f"{g.SELECT_GAME} WHERE deadline IS NOT NULL AND {g.OPEN} AND deadline <= $1"
-                " ORDER BY deadline, id",
-                to_db(now),
-            )
-        )
-
-    async def due_reminders(self, now: datetime) -> list[GameRow]:
-        """Open games whose reminder time has come and whose reminder is not yet sent."""
-        return await self._read(
-            lambda tx: g.fetch_games(
-                tx,
-                f"{g.SELECT_GAME} WHERE reminder_at IS NOT NULL AND reminder_sent = 0"
-                f" AND {g.OPEN} AND reminder_at <= $1 ORDER BY reminder_at, id",
-                to_db(now),
-            )
-        )
-
-    async def extend_deadlines(self, until: datetime) -> list[int]:
-        """Give every running game whose turn deadline is before ``until`` that deadline
-        instead (time lost while the bot was down); its reminder counts as sent, the
-        turn being announced anew. Not a version bump: no game state changes. Returns
-        the ids of the games extended."""
-
-        async def run(tx: Tx) -> list[int]:
-            rows = await tx.fetch(
-                "UPDATE games SET deadline = $1, reminder_sent = 1 WHERE status = 'active'"
-                " AND deadline IS NOT NULL AND deadline < $1 RETURNING id",
-                to_db(until),
-            )
-            return sorted(int(row[0]) for row in rows)
-
-        return await self._write(run)
-
-    async def next_deadline(self) -> datetime | None:
-        """The earliest pending deadline or unsent reminder of any open game, for a timer."""
-
-        async def run(tx: Tx) -> datetime | None:
-            row = await tx.fetchrow(
-                f"SELECT MIN(t) FROM (SELECT MIN(deadline) AS t FROM games WHERE {g.OPEN}"
-                f" AND deadline IS NOT NULL UNION ALL SELECT MIN(reminder_at) FROM games"
-                f" WHERE {g.OPEN} AND reminder_at IS NOT NULL AND reminder_sent = 0) AS due"
-            )
-            return None if row is None else opt_from_db(row[0])
-
-        return await self._read(run)

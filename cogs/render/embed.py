@@ -27,6 +27,7 @@ from cogs.render.common import (
 )
 from cogs.render.image import IMAGE_FILENAME, table_png
 from cogs.render.limits import ATTACHMENT_DESCRIPTION, FIELD_VALUE
+from cogs.safe_text import shown
 from engine.famiglia.view_models import PlayerView, SeatView
 
 COLOUR_PLAYING = discord.Colour(0xD64045)  # La Famiglia red
@@ -54,7 +55,8 @@ DECIDED_BY = {
 
 
 def _name(view: PlayerView, names: tuple[str, str], seat: int) -> str:
-    return clip(seat_name(view, names, seat), NAME_LIMIT)
+    """A seat's name as embed text: escaped, so it cannot format or mention."""
+    return shown(clip(seat_name(view, names, seat), NAME_LIMIT))
 
 
 def _tokens(tokens: list[str], empty: str) -> str:

@@ -37,10 +37,10 @@ class ThinkSpy:
     def callbacks(self) -> int:
         return sum(1 for r in self.world.env.http_requests if r.path.endswith("/callback"))
 
-    async def think(self, state_json: str, strength: str, seed: int):
+    async def think(self, state_json: str, strength: str, seed: int, user: int):
         self.callbacks_at_start.append(self.callbacks())
         self.started.set()
-        key = await self.real(state_json, strength, seed)
+        key = await self.real(state_json, strength, seed, user)
         if self.on_end is not None:
             self.on_end()
         return key

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.app import intents
 from bot.settings import Settings
 
@@ -66,3 +68,22 @@ def test_the_ai_time_caps_in_env_example_and_readme_are_the_strengths_caps():
     readme = (ROOT / "README.md").read_text()
     assert f"(empty: {caps})" in example
     assert f"(empty: {caps})" in readme
+
+
+def test_shard_settings_name_the_shards_this_process_runs(monkeypatch):
+    for name in ("SHARD_COUNT", "SHARD_IDS", "DATABASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    one = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert (one.shards().count, sorted(one.shards().ids)) == (1, [0])
+    url = "postgresql://bot@db/famiglia"
+    two = Settings(_env_file=None, shard_count=4, shard_ids="1, 3", database_url=url)  # type: ignore[call-arg]
+    assert (two.shards().count, sorted(two.shards().ids)) == (4, [1, 3])
+    assert sorted(Settings(_env_file=None, shard_count=2).shards().ids) == [0, 1]  # type: ignore[call-arg]
+    for wrong in (
+        {"shard_ids": "0"},
+        {"shard_count": 2, "shard_ids": "2"},
+        {"shard_count": 2, "shard_ids": "one"},
+        {"database_url": "mysql://x"},
+    ):
+        with pytest.raises(ValueError):
+            Settings(_env_file=None, **wrong)  # type: ignore[arg-type]
