@@ -139,7 +139,7 @@ class Flows:
                 view=table_controls(game),
                 allowed_mentions=users(game.players[1]),
             )
-        except discord.HTTPException:
+        except Exception:  # an HTTP error or no answer in time: withdrawn, so not shown
             with contextlib.suppress(Refusal):
                 await self.service.answer_challenge(game.id, game.players[0], "cancel")
             raise
@@ -209,8 +209,7 @@ class Flows:
         )
 
     async def _answered(self, moved: Moved, answer: Awaitable[Any]) -> None:
-        """Answer about the committed change ``moved``, then show it to the channel. It
-        is saved whatever Discord does with the answer (any error): the table follows."""
+        """Answer about the saved change ``moved`` (any error is logged), then show it."""
         try:
             await answer
         except Exception as error:
@@ -297,8 +296,7 @@ class Flows:
         }
 
     async def show_outcome(self, moved: Moved) -> None:
-        """Bring the table up to date and tell the channel what it must know. Never
-        raises: what fails here is repaired from the store (``self.repair``)."""
+        """Update the table, tell the channel; never raises (failures: ``self.repair``)."""
         try:
             await self._show_outcome(moved)
         except Exception:

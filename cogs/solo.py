@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -63,6 +64,8 @@ class SoloFlows:
         self.solo = solo
         self.service = solo.service
         self.store = solo.store
+        #: Told the id of a game whose table could not be shown (the repair, when set).
+        self.failed: Callable[[int], None] = lambda _game_id: None
         #: Per player, held while a solo game is being started (weak: dropped when idle).
         self._starting: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
@@ -94,8 +97,16 @@ class SoloFlows:
         """Edit the DM table in place (a new one if it was deleted)."""
         payload = await self.payload(game)
         channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        if not await edit_in_place(channel, game, payload, "solo table", self.store):
+        if not await edit_in_place(channel, game, payload, "solo table", self.store, self.failed):
             await self._post(channel, game, payload)
+
+    async def _show(self, game: GameRow) -> None:
+        """Bring the table of a saved change up to date; a failure goes to the repair."""
+        try:
+            await self.update_table(game)
+        except Exception:
+            log.exception("solo game %s is saved, but its table was not shown", game.id)
+            self.failed(game.id)
 
     async def _post(
         self, channel: discord.abc.Messageable, game: GameRow, payload: dict[str, Any]
@@ -169,7 +180,7 @@ class SoloFlows:
             return await self.refuse(interaction, str(refusal))
         try:
             message = await self._post(dm, moved.game, await self.payload(moved.game))
-        except discord.HTTPException as error:  # the game is saved: say so, and how to see it
+        except Exception as error:  # the game is saved: say so, and how to see it
             log.warning("solo game %s started, its table not posted: %s", moved.game.id, error)
             return await self.refuse(interaction, table_later_text(moved.game.id))
         await interaction.followup.send(
@@ -194,7 +205,7 @@ class SoloFlows:
             return await self.refuse(interaction, str(refusal))
         try:
             await self._answer_with_table(interaction, moved.game)
-        except discord.HTTPException as error:  # the game is saved and holds the DM
+        except Exception as error:  # the game is saved and holds the DM
             log.warning("solo game %s started, but the answer failed: %s", moved.game.id, error)
             with contextlib.suppress(discord.HTTPException):  # else /famiglia resume shows it
                 await self.update_table(moved.game)  # its table, posted in the DM
@@ -268,9 +279,9 @@ class SoloFlows:
                 )
             else:
                 await self._answer_in_hand(interaction, game, state, lines, robot is not None)
-        except discord.HTTPException as error:  # the moves are saved: the table shows them
-            log.warning("solo game %s moved, but the answer failed: %s", game.id, error)
-        await self.update_table(game)
+        except Exception as error:  # the moves are saved: the table shows them
+            log.warning("solo game %s moved, but the answer failed: %r", game.id, error)
+        await self._show(game)
 
     async def _answer_in_hand(
         self,
@@ -328,6 +339,6 @@ class SoloFlows:
             )
         try:
             await interaction.response.edit_message(content="You gave up the game.", view=None)
-        except discord.HTTPException as error:  # given up all the same: the table says so
-            log.warning("solo game %s given up, but the answer failed: %s", moved.game.id, error)
-        await self.update_table(moved.game)
+        except Exception as error:  # given up all the same: the table says so
+            log.warning("solo game %s given up, but the answer failed: %r", moved.game.id, error)
+        await self._show(moved.game)

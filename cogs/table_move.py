@@ -49,8 +49,8 @@ async def answer_message(
         return message
     try:
         return await interaction.original_response()
-    except discord.HTTPException as error:
-        log.warning("%s shown, its message not read: %s", what, error)
+    except Exception as error:  # an HTTP error or a timeout: what was shown stands
+        log.warning("%s shown, its message not read: %r", what, error)
         return None
 
 

@@ -69,7 +69,8 @@ def refill(s: FBState, seat: int, events: Events) -> None:
 def checkpoint(s: FBState, events: Events) -> None:
     """Rule 7.1: eliminations, victory or the draw of RULING R20, then the Mob War
     triggers of rule 6.3 (RULING R15)."""
-    out = [g for g in range(s.n) if s.live[g] and s.at_large[g] == 0 and g not in s.hit]
+    hit = s.hit
+    out = [g for g in range(s.n) if s.live[g] and not s.at_large[g] and g not in hit]
     if out:
         for g in out:
             s.live[g] = False
@@ -86,7 +87,7 @@ def checkpoint(s: FBState, events: Events) -> None:
         s.answers = [NOT_ASKED] * s.n
         events.append({"kind": "over", "winner": s.winner, "draw": [] if live else out})
         return
-    if s.war == NONE and (len(s.hit) >= 6 or s.total_in_play() <= 6):
+    if s.war == NONE and (len(hit) >= 6 or s.total_in_play() <= 6):
         s.war = SINGLE
         events.append({"kind": "war", "state": SINGLE})
 

@@ -85,10 +85,10 @@ def _check_card(s: FBState, kind: str, arg: int, seat: int) -> None:
 
 
 class FamilyBusiness:
-    name = "family_business"
-    min_seats = 2
-    max_seats = 6
-    options_model = FBOptions
+    name: str = "family_business"
+    min_seats: int = 2
+    max_seats: int = 6
+    options_model: type[BaseModel] = FBOptions
 
     def new(self, seed: int, options: BaseModel | None = None) -> FBState:
         if options is None:
@@ -120,6 +120,11 @@ class FamilyBusiness:
 
     def apply(self, state: FBState, action: Action, seat: int) -> list[dict[str, Any]]:
         self._check(state, action, seat)
+        return self.apply_listed(state, action, seat)
+
+    def apply_listed(self, state: FBState, action: Action, seat: int) -> list[dict[str, Any]]:
+        """``apply`` without the check, for an action just taken from ``legal_actions``
+        of ``seat`` (the search's hot path); anything else may corrupt the state."""
         events: list[dict[str, Any]] = []
         kind, arg = action
         if state.phase == WINDOW:
@@ -196,6 +201,7 @@ class FamilyBusiness:
         for g in range(d.n):
             if g != seat:
                 hidden.extend(d.hands[g])
+        hidden.sort()  # what the seat cannot tell apart starts in one order
         rng.shuffle(hidden)
         for g in range(d.n):
             if g != seat:

@@ -1,0 +1,48 @@
+"""The search AI for Family Business: engine.ai.ismcts over the protocol, with the
+rule-based bot as the model of the other seats and as the rollout policy, and the bot's
+position evaluation as the value of a cut-off rollout.
+
+Strengths differ by budget: ``easy`` a few dozen iterations, ``medium`` a few hundred,
+``hard`` the most, each capped in time (``hard`` at 1.2 s, under the 1.5 s a decision
+may take).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Final
+
+from engine.ai.ismcts import Budget, SearchResult, search
+from engine.family_business.actions import Action
+from engine.family_business.game import GAME
+from engine.family_business.policies import evaluate
+from engine.family_business.quick import quick_policy
+from engine.family_business.state import FBState
+
+STRENGTHS: Final[dict[str, Budget]] = {
+    "easy": Budget(iterations=40, time_cap=0.5, depth=24),
+    "medium": Budget(iterations=200, time_cap=0.8, depth=24),
+    "hard": Budget(iterations=800, time_cap=1.2, depth=24),
+}
+
+
+def value(state: FBState, seat: int) -> float:
+    """The bot's evaluation squashed to a win chance in [0, 1]."""
+    return 1.0 / (1.0 + math.exp(-evaluate(state, seat) / 2.0))
+
+
+def think(state: FBState, seat: int, strength: str, rng: random.Random) -> SearchResult:
+    try:
+        budget = STRENGTHS[strength]
+    except KeyError:
+        raise ValueError(f"unknown strength {strength!r}: easy, medium or hard") from None
+    return search(
+        GAME, state, seat, budget, rng, opponent=quick_policy, rollout=quick_policy, value=value
+    )
+
+
+def choose(state: FBState, seat: int, strength: str, rng: random.Random) -> Action:
+    """The search AI's action for ``seat``."""
+    action: Action = think(state, seat, strength, rng).action
+    return action
