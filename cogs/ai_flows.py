@@ -53,7 +53,7 @@ class AiFlows:
 
     def _lines(self, game: GameRow, events: list[Event]) -> list[str]:
         names = present.shown_names(game)
-        return [describe_event(e, names) for e in events if e.kind != "turn"]
+        return [describe_event(e, names) for e in events if e.kind not in present.UNSAID]
 
     async def payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
         stalled = game.id in self._stalled

@@ -276,7 +276,7 @@ class Flows:
     # ---------------------------------------------------------------- the table
     async def _lines(self, game: GameRow, events: list[Event]) -> list[str]:
         names = present.shown_names(game)
-        return [describe_event(e, names) for e in events if e.kind != "turn"]
+        return [describe_event(e, names) for e in events if e.kind not in present.UNSAID]
 
     async def table_payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
         if game.status in ("challenge", "declined", "cancelled", "expired"):
