@@ -56,8 +56,8 @@ from aitable import Row, duel_row, headline, line, solo_row, timing, timing_stat
 
 from engine.famiglia.ai import STRENGTHS, AiPolicy
 from engine.famiglia.ai.mcts import Budget, search
-from engine.famiglia.policies import get_policy
 from engine.famiglia.scoring import result
+from engine.famiglia.simulate import get_policy
 from engine.famiglia.state import GameState
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -24,6 +24,7 @@ from db.rows import ROBOT, GameRow
 from engine.famiglia import Event, GameState, parse_action
 from engine.famiglia.actions import RobotTurn
 from engine.famiglia.cards import code
+from engine.famiglia.text import refill_line
 
 ROBOT_NAME = "Robot gangster"
 LEVELS = (1, 2, 3, 4)
@@ -83,9 +84,7 @@ def robot_report(before: GameState, events: Sequence[Event]) -> RobotReport | No
         elif e.kind == "switch":
             other.append(f"The draw pile ran out: a new pile of {e.amount} cards is shuffled")
         elif e.kind == "refill":
-            other.append(
-                "The Street was empty: six new cards " + " ".join(code(c) for c in e.cards)
-            )
+            other.append(refill_line(e.cards))
         elif e.kind == "end_triggered":
             more = {0: "this was the last turn", 1: "one more turn", 2: "one more round"}
             other.append(f"The last card is out: {more.get(e.amount, 'the end is near')}")

@@ -29,12 +29,13 @@ from engine.famiglia.actions import (
     Refresh,
     Take,
 )
-from engine.famiglia.cards import ACCOUNTANT, BRUTE, FAMILY_NAMES, LETTERS, RANKS, code, parse_code
+from engine.famiglia.cards import FAMILY_NAMES, LETTERS, RANKS, code, parse_code
+from engine.famiglia.codes import Family
 
 #: Action types whose option names a Street position (the action's ``index``).
 STREET_KINDS = ("refresh", "take", "brute_target")
 #: The family of the card each "play a card" type puts down.
-_PLAYS: dict[str, int] = {"accountant": ACCOUNTANT, "brute": BRUTE}
+_PLAYS: dict[str, int] = {"accountant": Family.ACCOUNTANT, "brute": Family.BRUTE}
 _PROBES: dict[str, Callable[[int, int, str], Action]] = {
     "refresh": lambda index, rank, card: Refresh(index=index),
     "accountant": lambda index, rank, card: PlayAccountant(rank=rank),

@@ -44,20 +44,25 @@ class AiFlows:
         self.service = ai.service
         self.store = ai.store
         self._turns: dict[int, asyncio.Task[None]] = {}
+        #: Games whose AI could not move (its worker failed on every try): the table
+        #: says so until the AI's turn is tried again.
+        self._stalled: set[int] = set()
 
     # ------------------------------------------------------------------ helpers
     refuse = staticmethod(Flows.refuse)
 
     def _lines(self, game: GameRow, events: list[Event]) -> list[str]:
         names = present.shown_names(game)
-        return [describe_event(e, names) for e in events if e.kind != "turn"]
+        return [describe_event(e, names) for e in events if e.kind not in present.UNSAID]
 
     async def payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
+        stalled = game.id in self._stalled
         if game.guild_id is not None:
-            return mark_thinking(await self.flows.table_payload(game, state), game, state)
+            payload = await self.flows.table_payload(game, state)
+            return mark_thinking(payload, game, state, stalled)
         recent = self._lines(game, await self.service.recent_events(game, 12))
         record = None if game.is_open else await self.store.get_result(game.id)
-        return await asyncio.to_thread(dm_payload, game, state, recent, record)
+        return await asyncio.to_thread(dm_payload, game, state, recent, record, stalled)
 
     async def _hand(self, game: GameRow, state: GameState, note: str) -> dict[str, Any]:
         record = None if game.is_open else await self.store.get_result(game.id)
@@ -242,6 +247,7 @@ class AiFlows:
         still running (the player may move again while it shows its end) is let finish
         first: the new one then plays whatever the AI has to decide."""
         previous = self._turns.get(game_id)
+        self._stalled.discard(game_id)
         task = asyncio.create_task(
             self._turn(game_id, interaction, said or [], previous), name=f"famiglia-ai-{game_id}"
         )
@@ -296,6 +302,8 @@ class AiFlows:
         game = await self.store.get_game(game_id)
         if game is None or not game.is_open:
             return
+        self._stalled.add(game_id)
+        await self.update_table(game, GameState.from_json(game.state_json))
         text = (
             "🤖 The AI could not make its move: its worker process failed twice. Your game "
             "is saved. Press **Forfeit** (or `/famiglia forfeit`) to end it, which never "

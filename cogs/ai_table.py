@@ -33,8 +33,15 @@ def ai_flows(interaction: Interaction) -> AiFlows:
     return interaction.client.flows.ai  # type: ignore[no-any-return]
 
 
-def thinking_text(game: GameRow) -> str:
-    return f"🤖 **{present.shown_names(game)[1]}** is thinking… its moves appear here in a moment."
+def thinking_text(game: GameRow, stalled: bool = False) -> str:
+    """The table's line on the AI's turn; ``stalled``: its worker failed on every try."""
+    name = present.shown_names(game)[1]
+    if stalled:
+        return (
+            f"🤖 **{name}** could not make its move. **Forfeit** ends the game (no rating "
+            "changes); `/famiglia board` lets it try again."
+        )
+    return f"🤖 **{name}** is thinking… its moves appear here in a moment."
 
 
 class AiAgain(
@@ -95,7 +102,11 @@ def dm_controls(game: GameRow, state: GameState) -> discord.ui.View:
 
 
 def dm_payload(
-    game: GameRow, state: GameState, recent: list[str], record: ResultRow | None
+    game: GameRow,
+    state: GameState,
+    recent: list[str],
+    record: ResultRow | None,
+    stalled: bool = False,
 ) -> dict[str, Any]:
     """The DM table: the table embed and picture, the hand, the controls.
 
@@ -105,7 +116,8 @@ def dm_payload(
     embeds = [embed]
     if game.is_open:
         if ai_to_move(game, state):
-            embed.insert_field_at(0, name="The AI's turn", value=thinking_text(game), inline=False)
+            text = thinking_text(game, stalled)
+            embed.insert_field_at(0, name="The AI's turn", value=text, inline=False)
         embeds.append(hand_embed(view(state, HUMAN), present.names_of(game)))
     return {
         "content": None,
@@ -115,13 +127,16 @@ def dm_payload(
     }
 
 
-def mark_thinking(payload: dict[str, Any], game: GameRow, state: GameState) -> dict[str, Any]:
+def mark_thinking(
+    payload: dict[str, Any], game: GameRow, state: GameState, stalled: bool = False
+) -> dict[str, Any]:
     """A channel table payload (``Flows.table_payload``) made for a game against the AI:
-    its own buttons, and a line while the AI thinks."""
+    its own buttons, and a line while the AI thinks (``stalled``: it could not)."""
     payload["view"] = channel_controls(game)
     embeds: list[discord.Embed] = payload.get("embeds") or []
     if embeds and ai_to_move(game, state):
-        embeds[0].insert_field_at(0, name="The AI's turn", value=thinking_text(game), inline=False)
+        text = thinking_text(game, stalled)
+        embeds[0].insert_field_at(0, name="The AI's turn", value=text, inline=False)
     return payload
 
 

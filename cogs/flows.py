@@ -209,8 +209,7 @@ class Flows:
         )
 
     async def _answered(self, moved: Moved, answer: Awaitable[Any]) -> None:
-        """Answer about the committed change ``moved``, then show it to the channel. It
-        is saved whatever Discord does with the answer (any error): the table follows."""
+        """Answer about the saved change ``moved`` (any error is logged), then show it."""
         try:
             await answer
         except Exception as error:
@@ -277,7 +276,7 @@ class Flows:
     # ---------------------------------------------------------------- the table
     async def _lines(self, game: GameRow, events: list[Event]) -> list[str]:
         names = present.shown_names(game)
-        return [describe_event(e, names) for e in events if e.kind != "turn"]
+        return [describe_event(e, names) for e in events if e.kind not in present.UNSAID]
 
     async def table_payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
         if game.status in ("challenge", "declined", "cancelled", "expired"):
@@ -297,8 +296,7 @@ class Flows:
         }
 
     async def show_outcome(self, moved: Moved) -> None:
-        """Bring the table up to date and tell the channel what it must know. Never
-        raises: what fails here is repaired from the store (``self.repair``)."""
+        """Update the table, tell the channel; never raises (failures: ``self.repair``)."""
         try:
             await self._show_outcome(moved)
         except Exception:

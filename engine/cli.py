@@ -1,6 +1,6 @@
 """``famiglia``: play in the terminal or simulate policies, without Discord.
 
-famiglia play [--level 3b] [--seed S]          you against the robot gangster
+famiglia play [--level 3b] [--seed S] [--scores FILE]   you against the robot gangster
 famiglia play --hotseat [--names Ann Bob]       two people at one keyboard
 famiglia simulate --games N [--p0 P --p1 P | --solo --level L --first you|robot]
 
@@ -15,9 +15,10 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
-from engine.famiglia.policies import DUEL_POLICIES
-from engine.famiglia.simulate import format_stats, simulate
+from engine.famiglia.simulate import DUEL_POLICIES, format_stats, simulate
+from engine.famiglia.solo_bests import SoloBests, default_path
 from engine.famiglia.terminal import Quit, ask_level, parse_level, play
 from engine.family_business import commands as family_business
 from engine.family_business.simulate import PLAYERS as FB_PLAYERS
@@ -69,6 +70,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hotseat", action="store_true", help="people at one keyboard")
     p.add_argument("--names", nargs="+", metavar="NAME", help="player name(s)")
     p.add_argument("--seed", type=int, help="game seed (random when omitted)")
+    p.add_argument(
+        "--scores",
+        type=Path,
+        metavar="FILE",
+        help="where solo bests are kept (default: $FAMIGLIA_SCORES, else "
+        "~/.local/share/famiglia/solo-bests.json)",
+    )
 
     s = sub.add_parser("simulate", help="play many games between automatic policies")
     s.add_argument("--game", choices=GAMES, default="famiglia", help="the game (famiglia)")
@@ -118,7 +126,8 @@ def _play(args: argparse.Namespace) -> int:
         level, first = 3, 0
     if args.first:
         first = 0 if args.first == "you" else 1
-    return play(seed=seed, level=level, first=first, names=args.names)
+    bests = SoloBests(args.scores or default_path())
+    return play(seed=seed, level=level, first=first, names=args.names, bests=bests)
 
 
 def _simulate(args: argparse.Namespace) -> int:

@@ -66,7 +66,7 @@ class _Node:
 
 
 def _step(game: Game[Any, Any]) -> Callable[[Any, Any, int], Any]:
-    return getattr(game, "apply_listed", game.apply)  # type: ignore[no-any-return]
+    return getattr(game, "apply_listed", game.apply)
 
 
 def reward(game: Game[Any, Any], state: Any, seat: int) -> float:

@@ -5,6 +5,9 @@ while not state.over:
     action = choose(state.legal_actions())   # pydantic models, see engine.famiglia.actions
     events = state.apply(action)             # IllegalAction if not legal; state unchanged
 result(state)                                 # totals, winner, tie-break explanation
+
+Behind the protocol every game shares (engine.game), Famiglia is ``GAME``
+(engine.famiglia.game): what the services, the store, the timer and the AI use.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from collections.abc import Iterable
 from engine.errors import IllegalAction
 from engine.famiglia.actions import Action, dump_action, parse_action
 from engine.famiglia.events import Event
+from engine.famiglia.game import GAME, FamigliaOptions
 from engine.famiglia.scoring import result
 from engine.famiglia.state import GameState, Mode
 from engine.famiglia.text import describe_event, label, prompt
@@ -56,8 +60,10 @@ def replay(
 
 
 __all__ = [
+    "GAME",
     "Action",
     "Event",
+    "FamigliaOptions",
     "GameState",
     "IllegalAction",
     "PlayerView",

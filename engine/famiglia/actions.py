@@ -8,26 +8,27 @@ works on *keys*, tuples ``(op, a, b)`` of ints; :func:`from_key` returns one sha
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from engine.famiglia.cards import code, parse_code
+from engine.famiglia.codes import Key, Op
 
-Key = tuple[int, int, int]
-
-REFRESH: Final = 0
-ACCOUNTANT: Final = 1
-EXCHANGE_TAKE: Final = 2
-EXCHANGE_DONE: Final = 3
-EXCHANGE_GIVE: Final = 4
-BRUTE: Final = 5
-BRUTE_TARGET: Final = 6
-BRUTE_AMOUNT: Final = 7
-TAKE: Final = 8
-PAY: Final = 9
-PASS: Final = 10
-ROBOT: Final = 11
+# Plain ints: keys are compared and hashed on every move (see engine.famiglia.codes).
+_REFRESH: Final = int(Op.REFRESH)
+_ACCOUNTANT: Final = int(Op.ACCOUNTANT)
+_EXCHANGE_TAKE: Final = int(Op.EXCHANGE_TAKE)
+_EXCHANGE_DONE: Final = int(Op.EXCHANGE_DONE)
+_EXCHANGE_GIVE: Final = int(Op.EXCHANGE_GIVE)
+_BRUTE: Final = int(Op.BRUTE)
+_BRUTE_TARGET: Final = int(Op.BRUTE_TARGET)
+_BRUTE_AMOUNT: Final = int(Op.BRUTE_AMOUNT)
+_TAKE: Final = int(Op.TAKE)
+_PAY: Final = int(Op.PAY)
+_PASS: Final = int(Op.PASS)
+_ROBOT_TURN: Final = int(Op.ROBOT_TURN)
 
 
 class _Action(BaseModel):
@@ -50,7 +51,7 @@ class Refresh(_Action):
     index: int = Field(ge=0, le=59)
 
     def key(self) -> Key:
-        return (REFRESH, self.index, 0)
+        return (_REFRESH, self.index, 0)
 
 
 class PlayAccountant(_Action):
@@ -60,7 +61,7 @@ class PlayAccountant(_Action):
     rank: int = Field(ge=1, le=4)
 
     def key(self) -> Key:
-        return (ACCOUNTANT, self.rank, 0)
+        return (_ACCOUNTANT, self.rank, 0)
 
 
 class ExchangeTake(_Action):
@@ -72,7 +73,7 @@ class ExchangeTake(_Action):
     _v = field_validator("card", mode="before")(_card)
 
     def key(self) -> Key:
-        return (EXCHANGE_TAKE, parse_code(self.card), 0)
+        return (_EXCHANGE_TAKE, parse_code(self.card), 0)
 
 
 class ExchangeDone(_Action):
@@ -81,7 +82,7 @@ class ExchangeDone(_Action):
     type: Literal["exchange_done"] = "exchange_done"
 
     def key(self) -> Key:
-        return (EXCHANGE_DONE, 0, 0)
+        return (_EXCHANGE_DONE, 0, 0)
 
 
 class ExchangeGive(_Action):
@@ -93,7 +94,7 @@ class ExchangeGive(_Action):
     _v = field_validator("card", mode="before")(_card)
 
     def key(self) -> Key:
-        return (EXCHANGE_GIVE, parse_code(self.card), 0)
+        return (_EXCHANGE_GIVE, parse_code(self.card), 0)
 
 
 class PlayBrute(_Action):
@@ -103,7 +104,7 @@ class PlayBrute(_Action):
     rank: int = Field(ge=1, le=4)
 
     def key(self) -> Key:
-        return (BRUTE, self.rank, 0)
+        return (_BRUTE, self.rank, 0)
 
 
 class BruteTarget(_Action):
@@ -113,7 +114,7 @@ class BruteTarget(_Action):
     index: int = Field(ge=0, le=59)
 
     def key(self) -> Key:
-        return (BRUTE_TARGET, self.index, 0)
+        return (_BRUTE_TARGET, self.index, 0)
 
 
 class BruteAmount(_Action):
@@ -123,7 +124,7 @@ class BruteAmount(_Action):
     amount: int = Field(ge=1, le=4)
 
     def key(self) -> Key:
-        return (BRUTE_AMOUNT, self.amount, 0)
+        return (_BRUTE_AMOUNT, self.amount, 0)
 
 
 class Take(_Action):
@@ -133,7 +134,7 @@ class Take(_Action):
     index: int = Field(ge=0, le=59)
 
     def key(self) -> Key:
-        return (TAKE, self.index, 0)
+        return (_TAKE, self.index, 0)
 
 
 class Pay(_Action):
@@ -145,7 +146,7 @@ class Pay(_Action):
     exhaust: Literal["genuine", "wild"]
 
     def key(self) -> Key:
-        return (PAY, self.wild, 1 if self.exhaust == "wild" else 0)
+        return (_PAY, self.wild, 1 if self.exhaust == "wild" else 0)
 
 
 class Pass(_Action):
@@ -154,7 +155,7 @@ class Pass(_Action):
     type: Literal["pass"] = "pass"
 
     def key(self) -> Key:
-        return (PASS, 0, 0)
+        return (_PASS, 0, 0)
 
 
 class RobotTurn(_Action):
@@ -163,7 +164,7 @@ class RobotTurn(_Action):
     type: Literal["robot"] = "robot"
 
     def key(self) -> Key:
-        return (ROBOT, 0, 0)
+        return (_ROBOT_TURN, 0, 0)
 
 
 Action = Annotated[
@@ -197,33 +198,29 @@ def dump_action(action: Action) -> str:
     return action.model_dump_json()
 
 
+#: How to build the action of each code from a key's two numbers.
+_BUILDERS: Final[dict[int, Callable[[int, int], Action]]] = {
+    _REFRESH: lambda a, b: Refresh(index=a),
+    _ACCOUNTANT: lambda a, b: PlayAccountant(rank=a),
+    _EXCHANGE_TAKE: lambda a, b: ExchangeTake(card=code(a)),
+    _EXCHANGE_DONE: lambda a, b: ExchangeDone(),
+    _EXCHANGE_GIVE: lambda a, b: ExchangeGive(card=code(a)),
+    _BRUTE: lambda a, b: PlayBrute(rank=a),
+    _BRUTE_TARGET: lambda a, b: BruteTarget(index=a),
+    _BRUTE_AMOUNT: lambda a, b: BruteAmount(amount=a),
+    _TAKE: lambda a, b: Take(index=a),
+    _PAY: lambda a, b: Pay(wild=a, exhaust="wild" if b else "genuine"),
+    _PASS: lambda a, b: Pass(),
+    _ROBOT_TURN: lambda a, b: RobotTurn(),
+}
+
+
 def _build(key: Key) -> Action:
     op, a, b = key
-    if op == REFRESH:
-        return Refresh(index=a)
-    if op == ACCOUNTANT:
-        return PlayAccountant(rank=a)
-    if op == EXCHANGE_TAKE:
-        return ExchangeTake(card=code(a))
-    if op == EXCHANGE_DONE:
-        return ExchangeDone()
-    if op == EXCHANGE_GIVE:
-        return ExchangeGive(card=code(a))
-    if op == BRUTE:
-        return PlayBrute(rank=a)
-    if op == BRUTE_TARGET:
-        return BruteTarget(index=a)
-    if op == BRUTE_AMOUNT:
-        return BruteAmount(amount=a)
-    if op == TAKE:
-        return Take(index=a)
-    if op == PAY:
-        return Pay(wild=a, exhaust="wild" if b else "genuine")
-    if op == PASS:
-        return Pass()
-    if op == ROBOT:
-        return RobotTurn()
-    raise ValueError(f"unknown action key {key}")
+    builder = _BUILDERS.get(op)
+    if builder is None:
+        raise ValueError(f"unknown action key {key}")
+    return builder(a, b)
 
 
 _INTERNED: dict[Key, Action] = {}
@@ -231,7 +228,7 @@ _INTERNED: dict[Key, Action] = {}
 
 def from_key(key: Key) -> Action:
     """The shared action model for ``key``. Only an action's own key is accepted
-    (``(TAKE, 3, 7)`` is not ``Take(3)``'s), so typed or forged keys cannot grow the
+    (``(Op.TAKE, 3, 7)`` is not ``Take(3)``'s), so typed or forged keys cannot grow the
     interned set beyond the actions that exist."""
     action = _INTERNED.get(key)
     if action is None:

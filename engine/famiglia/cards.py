@@ -8,12 +8,9 @@ from __future__ import annotations
 
 from typing import Final
 
-FAMIGLIA: Final = 0  # red, no ability, worth more VP
-ACCOUNTANT: Final = 1  # blue, exchange hand <-> play area
-BRUTE: Final = 2  # yellow, lower a Street card's rank for this turn
-MERCENARY: Final = 3  # green, wild card when taking
+from engine.famiglia.codes import Family
 
-FAMILIES: Final = (FAMIGLIA, ACCOUNTANT, BRUTE, MERCENARY)
+FAMILIES: Final = tuple(Family)
 RANKS: Final = (0, 1, 2, 3, 4)
 N_KINDS: Final = 20
 
@@ -44,7 +41,9 @@ def rank_of(k: int) -> int:
 
 
 #: VP of every kind, indexed by kind.
-VP: Final = tuple((_RED_VP if f == FAMIGLIA else _OTHER_VP)[r] for f in FAMILIES for r in RANKS)
+VP: Final = tuple(
+    (_RED_VP if f == Family.FAMIGLIA else _OTHER_VP)[r] for f in FAMILIES for r in RANKS
+)
 
 #: Rule 1.3: each starting set is one 0 of each family.
 STARTING_SET: Final = tuple(kind(f, 0) for f in FAMILIES)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 EventKind = Literal[
-    "refresh",  # card = discarded (or put under the pile), cards = revealed
+    "refresh",  # card = discarded (or under the pile), cards = revealed, amount = robot's step
     "switch",  # the first pile ran out; amount = size of the new draw pile
     "accountant",  # card = Accountant played
     "exchange_take",  # card = taken back from the play area

@@ -13,7 +13,7 @@ from engine.famiglia.events import Event
 from engine.famiglia.scoring import game_over_event
 
 if TYPE_CHECKING:
-    from engine.famiglia.state import GameState
+    from engine.famiglia.board import Board
 
 
 _ZEROS = frozenset(kind(f, 0) for f in FAMILIES)  # the four rank-0 kinds
@@ -24,7 +24,7 @@ def switch_rng(seed: int) -> random.Random:
     return random.Random(f"{seed}/switch")
 
 
-def _switch(s: GameState, events: list[Event] | None) -> None:
+def _switch(s: Board, events: list[Event] | None) -> None:
     """Rule 4.1.3: the first pile is empty -> the discard pile becomes the draw pile."""
     pile = s.discard
     switch_rng(s.seed).shuffle(pile)
@@ -35,7 +35,7 @@ def _switch(s: GameState, events: list[Event] | None) -> None:
         events.append(Event("switch", s.current, amount=len(pile)))
 
 
-def _trigger(s: GameState, refill: bool, events: list[Event] | None) -> None:
+def _trigger(s: Board, refill: bool, events: list[Event] | None) -> None:
     """Rules 6.1 / 6.2: the last card is out; fix how many turns remain after this one."""
     second = s.current != s.first
     if refill:
@@ -47,7 +47,7 @@ def _trigger(s: GameState, refill: bool, events: list[Event] | None) -> None:
 
 
 def reveal(
-    s: GameState, n: int, *, refill: bool = False, events: list[Event] | None = None
+    s: Board, n: int, *, refill: bool = False, events: list[Event] | None = None
 ) -> list[int]:
     """Reveal up to ``n`` cards onto the right end of the Street, switching piles and
     triggering the game end as the rules say. Returns the cards revealed."""
@@ -73,7 +73,7 @@ def reveal(
     return out
 
 
-def can_refresh(s: GameState) -> bool:
+def can_refresh(s: Board) -> bool:
     """A1 is open now: no 0 shows, cards remain to draw, and after the switch the one
     post-switch refresh of this turn is unused (rules 4.1.1-4.1.6, 6.4)."""
     if not s.draw or not s.street:
@@ -83,9 +83,10 @@ def can_refresh(s: GameState) -> bool:
     return _ZEROS.isdisjoint(s.street)
 
 
-def refresh(s: GameState, index: int, events: list[Event] | None) -> None:
+def refresh(s: Board, index: int, events: list[Event] | None, *, step: int = 0) -> None:
     """Discard (or, after the switch, put under the pile) the Street card at ``index``
-    and reveal as many cards as its rank (rules 4.1.2, 4.1.4, 4.1.5)."""
+    and reveal as many cards as its rank (rules 4.1.2, 4.1.4, 4.1.5). ``step``: the
+    robot's program step that refreshes (9.7), kept in the event's ``amount``."""
     card = s.street.pop(index)
     if s.switched:
         s.post_refresh_used = True
@@ -97,10 +98,13 @@ def refresh(s: GameState, index: int, events: list[Event] | None) -> None:
     at = len(events) if events is not None else 0
     revealed = reveal(s, rank_of(card), events=events)
     if events is not None:  # listed before the switch / end events the reveal caused
-        events.insert(at, Event("refresh", s.current, card=card, cards=tuple(revealed), note=note))
+        events.insert(
+            at,
+            Event("refresh", s.current, card=card, cards=tuple(revealed), amount=step, note=note),
+        )
 
 
-def end_turn(s: GameState, events: list[Event] | None) -> None:
+def end_turn(s: Board, events: list[Event] | None) -> None:
     """After A4 (rule 4.5): lapse the Brute, refill an empty Street, check the end (6)."""
     seat = s.current
     s.turns_done[seat] += 1
@@ -124,7 +128,7 @@ def end_turn(s: GameState, events: list[Event] | None) -> None:
         events.append(Event("turn", s.current))
 
 
-def _finish(s: GameState, events: list[Event] | None) -> None:
+def _finish(s: Board, events: list[Event] | None) -> None:
     s.over = True
     s.reset_turn()
     if events is not None:

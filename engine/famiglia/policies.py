@@ -22,27 +22,35 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Final
 
-from engine.famiglia import actions as op
-from engine.famiglia.cards import ACCOUNTANT, BRUTE, VP
-from engine.famiglia.rules import payable
-from engine.famiglia.state import (
-    BRUTE_AMOUNT,
-    BRUTE_TARGET,
-    EXCHANGE_GIVE,
-    EXCHANGE_TAKE,
-    PAY,
-    STAGE_ACCOUNTANT,
-    STAGE_BRUTE,
-)
+from engine.famiglia.cards import VP
+from engine.famiglia.codes import Family, Op, Pending, Stage
+from engine.famiglia.payment import payable
 
 if TYPE_CHECKING:
-    from engine.famiglia.actions import Key
+    from engine.famiglia.codes import Key
     from engine.famiglia.state import GameState
+
+# Plain ints on the hot path (see engine.famiglia.codes).
+_ACCOUNTANT: Final = int(Op.ACCOUNTANT)
+_BRUTE: Final = int(Op.BRUTE)
+_EXCHANGE_GIVE: Final = int(Op.EXCHANGE_GIVE)
+_PASS: Final = int(Op.PASS)
+_REFRESH: Final = int(Op.REFRESH)
+_ROBOT_TURN: Final = int(Op.ROBOT_TURN)
+_TAKE: Final = int(Op.TAKE)
+_P_BRUTE_AMOUNT: Final = int(Pending.BRUTE_AMOUNT)
+_P_BRUTE_TARGET: Final = int(Pending.BRUTE_TARGET)
+_P_EXCHANGE_GIVE: Final = int(Pending.EXCHANGE_GIVE)
+_P_EXCHANGE_TAKE: Final = int(Pending.EXCHANGE_TAKE)
+_P_PAY: Final = int(Pending.PAY)
+_STAGE_ACCOUNTANT: Final = int(Stage.ACCOUNTANT)
+_STAGE_BRUTE: Final = int(Stage.BRUTE)
+
 
 Policy = Callable[["GameState", random.Random], "Key"]
 
-_A: Final = ACCOUNTANT * 5
-_B: Final = BRUTE * 5
+_A: Final = Family.ACCOUNTANT * 5
+_B: Final = Family.BRUTE * 5
 _NONE: Final = -1  # score of "nothing can be taken"
 
 
@@ -54,14 +62,14 @@ def random_policy(state: GameState, rng: random.Random) -> Key:
 def eager_policy(state: GameState, rng: random.Random) -> Key:
     """Uniform over the legal keys, passing only when nothing else is legal."""
     keys = state.legal_keys()
-    if len(keys) > 1 and keys[-1][0] == op.PASS:  # Pass is listed last
+    if len(keys) > 1 and keys[-1][0] == _PASS:  # Pass is listed last
         return keys[rng.randrange(len(keys) - 1)]
     return rng.choice(keys)
 
 
 def robot_policy(state: GameState, rng: random.Random) -> Key:
     """The robot gangster's seat: its whole turn is one engine action (rule 9.6)."""
-    key = (op.ROBOT, 0, 0)
+    key = (_ROBOT_TURN, 0, 0)
     if key not in state.legal_keys():
         raise ValueError("the robot policy only plays the robot seat of a solo game")
     return key
@@ -174,23 +182,82 @@ def _greedy_main(state: GameState, keys: list[Key]) -> Key:
     street = state.street
     direct, direct_i = _NONE, -1
     for key in keys:
-        if key[0] == op.TAKE:
+        if key[0] == _TAKE:
             sc = _SCORE[street[key[1]]]
             if sc > direct:
                 direct, direct_i = sc, key[1]
-    brute = _brute_plan(hand, street) if state.stage <= STAGE_BRUTE else (_NONE, 0, -1, 0)
+    brute = _brute_plan(hand, street) if state.stage <= _STAGE_BRUTE else (_NONE, 0, -1, 0)
     floor = max(direct, brute[0])
-    acct = _accountant_plan(state, floor) if state.stage <= STAGE_ACCOUNTANT else (_NONE, 0)
-    if acct[0] > max(direct, brute[0]) and (op.ACCOUNTANT, acct[1], 0) in keys:
-        return (op.ACCOUNTANT, acct[1], 0)
-    if brute[0] > direct and (op.BRUTE, brute[1], 0) in keys:
-        return (op.BRUTE, brute[1], 0)
+    acct = _accountant_plan(state, floor) if state.stage <= _STAGE_ACCOUNTANT else (_NONE, 0)
+    if acct[0] > max(direct, brute[0]) and (_ACCOUNTANT, acct[1], 0) in keys:
+        return (_ACCOUNTANT, acct[1], 0)
+    if brute[0] > direct and (_BRUTE, brute[1], 0) in keys:
+        return (_BRUTE, brute[1], 0)
     if direct_i >= 0:
-        return (op.TAKE, direct_i, 0)
-    refreshes = [k for k in keys if k[0] == op.REFRESH]
+        return (_TAKE, direct_i, 0)
+    refreshes = [k for k in keys if k[0] == _REFRESH]
     if refreshes:  # nothing to take: show the most new cards (highest rank, least VP)
         return max(refreshes, key=lambda k: (street[k[1]] % 5, -VP[street[k[1]]], -k[1]))
     return keys[-1]  # Pass
+
+
+def _greedy_exchange_take(state: GameState, keys: list[Key], hand: list[int]) -> Key:
+    owed = state.exch_taken
+    best_key, best_v = keys[-1], _after_gives(hand, owed, state)  # ExchangeDone
+    for key in keys[:-1]:
+        h = hand[:]
+        h[key[1]] += 1
+        v = _after_gives(h, owed + 1, state)
+        if v > best_v:
+            best_key, best_v = key, v
+    return best_key
+
+
+def _greedy_exchange_give(state: GameState, keys: list[Key], hand: list[int]) -> Key:
+    best_key, best_v = keys[0], _NONE - 1
+    for k in _give_order(hand):
+        if (_EXCHANGE_GIVE, k, 0) not in keys:
+            continue
+        h = hand[:]
+        h[k] -= 1
+        v = _value(h, state, state.stage <= _STAGE_BRUTE)
+        if v > best_v:
+            best_key, best_v = (_EXCHANGE_GIVE, k, 0), v
+    return best_key
+
+
+def _greedy_brute_target(state: GameState, keys: list[Key], hand: list[int]) -> Key:
+    best_key, best_v = keys[0], _NONE
+    for key in keys:
+        k = state.street[key[1]]
+        r = k % 5
+        if _SCORE[k] > best_v and any(
+            payable(hand, k, r - d) for d in range(1, min(state.brute_rank, r) + 1)
+        ):
+            best_key, best_v = key, _SCORE[k]
+    return best_key
+
+
+def _greedy_brute_amount(state: GameState, keys: list[Key], hand: list[int]) -> Key:
+    k = state.street[state.brute_idx]
+    for key in keys:  # ascending amounts: the smallest reduction that suffices
+        if payable(hand, k, k % 5 - key[1]):
+            return key
+    return keys[-1]
+
+
+def _greedy_pay(state: GameState, keys: list[Key], hand: list[int]) -> Key:
+    """The lowest wild Mercenary; keep it and exhaust the genuine card."""
+    return min(keys, key=lambda key: (key[1], key[2]))
+
+
+_GREEDY_SUB: Final = {
+    _P_EXCHANGE_TAKE: _greedy_exchange_take,
+    _P_EXCHANGE_GIVE: _greedy_exchange_give,
+    _P_BRUTE_TARGET: _greedy_brute_target,
+    _P_BRUTE_AMOUNT: _greedy_brute_amount,
+    _P_PAY: _greedy_pay,
+}
 
 
 def greedy_policy(state: GameState, rng: random.Random) -> Key:
@@ -199,48 +266,9 @@ def greedy_policy(state: GameState, rng: random.Random) -> Key:
     keys = state.legal_keys()
     if len(keys) == 1:
         return keys[0]
-    p = state.pending
-    seat = state.current
-    hand = state.hands[seat]
-    if p == EXCHANGE_TAKE:
-        owed = state.exch_taken
-        best_key, best_v = keys[-1], _after_gives(hand, owed, state)  # ExchangeDone
-        for key in keys[:-1]:
-            h = hand[:]
-            h[key[1]] += 1
-            v = _after_gives(h, owed + 1, state)
-            if v > best_v:
-                best_key, best_v = key, v
-        return best_key
-    if p == EXCHANGE_GIVE:
-        best_key, best_v = keys[0], _NONE - 1
-        for k in _give_order(hand):
-            if (op.EXCHANGE_GIVE, k, 0) not in keys:
-                continue
-            h = hand[:]
-            h[k] -= 1
-            v = _value(h, state, state.stage <= STAGE_BRUTE)
-            if v > best_v:
-                best_key, best_v = (op.EXCHANGE_GIVE, k, 0), v
-        return best_key
-    if p == BRUTE_TARGET:
-        best_key, best_v = keys[0], _NONE
-        for key in keys:
-            k = state.street[key[1]]
-            r = k % 5
-            if _SCORE[k] > best_v and any(
-                payable(hand, k, r - d) for d in range(1, min(state.brute_rank, r) + 1)
-            ):
-                best_key, best_v = key, _SCORE[k]
-        return best_key
-    if p == BRUTE_AMOUNT:
-        k = state.street[state.brute_idx]
-        for key in keys:  # ascending amounts: the smallest reduction that suffices
-            if payable(hand, k, k % 5 - key[1]):
-                return key
-        return keys[-1]
-    if p == PAY:  # the lowest wild Mercenary; keep it and exhaust the genuine card
-        return min(keys, key=lambda key: (key[1], key[2]))
+    sub = _GREEDY_SUB.get(state.pending)
+    if sub is not None:
+        return sub(state, keys, state.hands[state.current])
     return _greedy_main(state, keys)
 
 
@@ -251,34 +279,10 @@ POLICIES: Final[dict[str, Policy]] = {
     "robot": robot_policy,
 }
 
-#: The AI's strengths (engine.famiglia.ai.STRENGTHS), playable like the policies above.
-AI_POLICIES: Final = ("easy", "medium", "hard")
-DUEL_POLICIES: Final = ("random", "eager", "greedy", *AI_POLICIES)
-
-
-def get_policy(name: str) -> Policy:
-    """The policy called ``name`` (an AI strength gives a fresh AiPolicy); ValueError
-    listing the known names otherwise."""
-    if name in AI_POLICIES:
-        from engine.famiglia.ai import (
-            AiPolicy,  # engine.famiglia.ai builds on this module's greedy policy
-        )
-
-        return AiPolicy(name)
-    try:
-        return POLICIES[name]
-    except KeyError:
-        known = ", ".join((*POLICIES, *AI_POLICIES))
-        raise ValueError(f"unknown policy {name!r}: choose one of {known}") from None
-
-
 __all__ = [
-    "AI_POLICIES",
-    "DUEL_POLICIES",
     "POLICIES",
     "Policy",
     "eager_policy",
-    "get_policy",
     "greedy_policy",
     "random_policy",
     "robot_policy",

@@ -8,134 +8,121 @@ with a single possible answer is taken automatically.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.errors import IllegalAction
-from engine.famiglia import actions as op
 from engine.famiglia import flow
-from engine.famiglia.cards import ACCOUNTANT, BRUTE, MERCENARY
+from engine.famiglia.codes import Family, Key, Op, Pending, Stage
 from engine.famiglia.events import Event
-from engine.famiglia.state import (
-    BRUTE_AMOUNT,
-    BRUTE_TARGET,
-    EXCHANGE_GIVE,
-    EXCHANGE_TAKE,
-    NONE,
-    PAY,
-    STAGE_ACCOUNTANT,
-    STAGE_BRUTE,
-    STAGE_REFRESH,
-    STAGE_TAKE,
-)
+from engine.famiglia.explain import why_illegal
+from engine.famiglia.payment import effective_rank, genuine_kind
+from engine.famiglia.robot import robot_turn
 
 if TYPE_CHECKING:
-    from engine.famiglia.actions import Key
-    from engine.famiglia.state import GameState
+    from engine.famiglia.board import Board
 
-_A = ACCOUNTANT * 5
-_B = BRUTE * 5
-_M = MERCENARY * 5
-_PASS: Key = (op.PASS, 0, 0)
-_DONE: Key = (op.EXCHANGE_DONE, 0, 0)
-_ROBOT: Key = (op.ROBOT, 0, 0)
+# Plain ints on the hot path (see engine.famiglia.codes).
+_MAIN: Final = int(Pending.MAIN)
+_P_EXCHANGE_TAKE: Final = int(Pending.EXCHANGE_TAKE)
+_P_EXCHANGE_GIVE: Final = int(Pending.EXCHANGE_GIVE)
+_P_BRUTE_TARGET: Final = int(Pending.BRUTE_TARGET)
+_P_BRUTE_AMOUNT: Final = int(Pending.BRUTE_AMOUNT)
+_P_PAY: Final = int(Pending.PAY)
+_STAGE_REFRESH: Final = int(Stage.REFRESH)
+_STAGE_ACCOUNTANT: Final = int(Stage.ACCOUNTANT)
+_STAGE_BRUTE: Final = int(Stage.BRUTE)
+_STAGE_TAKE: Final = int(Stage.TAKE)
+_EXCHANGE_TAKE: Final = int(Op.EXCHANGE_TAKE)
+_EXCHANGE_GIVE: Final = int(Op.EXCHANGE_GIVE)
+_BRUTE_TARGET: Final = int(Op.BRUTE_TARGET)
+_BRUTE_AMOUNT: Final = int(Op.BRUTE_AMOUNT)
+_PAY: Final = int(Op.PAY)
+
+_A = Family.ACCOUNTANT * 5
+_B = Family.BRUTE * 5
+_M = Family.MERCENARY * 5
+_PASS: Key = (int(Op.PASS), 0, 0)
+_DONE: Key = (int(Op.EXCHANGE_DONE), 0, 0)
+_ROBOT: Key = (int(Op.ROBOT_TURN), 0, 0)
 # Shared key tuples for the main decision: listing them allocates nothing.
-_REFRESH_KEYS: tuple[Key, ...] = tuple((op.REFRESH, i, 0) for i in range(60))
-_TAKE_KEYS: tuple[Key, ...] = tuple((op.TAKE, i, 0) for i in range(60))
-_ACCT_KEYS: tuple[Key, ...] = tuple((op.ACCOUNTANT, r, 0) for r in range(5))
-_BRUTE_KEYS: tuple[Key, ...] = tuple((op.BRUTE, r, 0) for r in range(5))
+_REFRESH_KEYS: tuple[Key, ...] = tuple((int(Op.REFRESH), i, 0) for i in range(60))
+_TAKE_KEYS: tuple[Key, ...] = tuple((int(Op.TAKE), i, 0) for i in range(60))
+_ACCT_KEYS: tuple[Key, ...] = tuple((int(Op.ACCOUNTANT), r, 0) for r in range(5))
+_BRUTE_KEYS: tuple[Key, ...] = tuple((int(Op.BRUTE), r, 0) for r in range(5))
 
 
-def effective_rank(s: GameState, index: int) -> int:
-    """Printed rank less this turn's Brute reduction (rule 4.3.2)."""
-    r = s.street[index] % 5
-    if index == s.brute_idx:
-        r = max(0, r - s.brute_amt)
-    return r
-
-
-def genuine_kind(target: int, eff: int) -> int:
-    """Rule 4.4.3: the kind that pays for ``target`` at effective rank ``eff`` >= 1 —
-    same family, one rank lower. (Inlined in ``payable`` and ``legal_keys``, the hot
-    paths.)"""
-    return target - target % 5 + eff - 1
-
-
-def payable(hand: list[int], target: int, eff: int) -> bool:
-    """Rule 4.4.3/4.4.4: a genuine pair, or exactly one genuine card and a wild
-    Mercenary of rank >= the effective rank."""
-    if eff == 0:
-        return True
-    genuine = hand[target - target % 5 + eff - 1]
-    if genuine >= 2:
-        return True
-    if genuine == 1:
-        for m in range(eff, 5):
-            if hand[_M + m]:
-                return True
-    return False
-
-
-def _exchange_sources(s: GameState) -> list[int]:
+def _exchange_sources(s: Board) -> list[int]:
     """Play-area kinds that may be taken back: never the Accountant just played (4.2.3)."""
     area = s.areas[s.current]
     acct = s.acct_kind
     return [k for k in range(20) if area[k] - (k == acct) > 0]
 
 
-def legal_keys(s: GameState) -> list[Key]:
+def legal_keys(s: Board) -> list[Key]:
     if s.over:
         return []
     if s.mode == "solo" and s.current == 1:
         return [_ROBOT]
+    if s.pending != _MAIN:
+        return _sub_keys(s)
+    hand = s.hands[s.current]
+    stage = s.stage
+    street = s.street
+    if stage == _STAGE_REFRESH and flow.can_refresh(s):
+        keys: list[Key] = list(_REFRESH_KEYS[: len(street)])
+    else:
+        keys = []
+    if stage <= _STAGE_ACCOUNTANT:
+        keys.extend(_ACCT_KEYS[r] for r in (1, 2, 3, 4) if hand[_A + r])
+    if stage <= _STAGE_BRUTE and street:  # a Brute needs a Street card to lower
+        keys.extend(_BRUTE_KEYS[r] for r in (1, 2, 3, 4) if hand[_B + r])
+    _add_takes(s, hand, keys)
+    keys.append(_PASS)
+    return keys
+
+
+def _add_takes(s: Board, hand: list[int], keys: list[Key]) -> None:
+    """The Street cards the mover can take. payable() inlined (the hot loop): a free 0,
+    a genuine pair, or one genuine card and a wild Mercenary of rank >= the effective
+    rank (4.4.3, 4.4.4)."""
+    wild = 4 if hand[_M + 4] else 3 if hand[_M + 3] else 2 if hand[_M + 2] else 1
+    if wild == 1 and not hand[_M + 1]:
+        wild = 0
+    bi = s.brute_idx
+    for i, k in enumerate(s.street):
+        eff = k % 5
+        if i == bi:
+            eff = max(0, eff - s.brute_amt)
+        if eff == 0:
+            keys.append(_TAKE_KEYS[i])
+            continue
+        genuine = hand[k - k % 5 + eff - 1]
+        if genuine >= 2 or (genuine == 1 and wild >= eff):
+            keys.append(_TAKE_KEYS[i])
+
+
+def _sub_keys(s: Board) -> list[Key]:
+    """The answers to the sub-decision the turn waits for."""
     p = s.pending
     hand = s.hands[s.current]
-    if p == NONE:
-        stage = s.stage
-        street = s.street
-        if stage == STAGE_REFRESH and flow.can_refresh(s):
-            keys: list[Key] = list(_REFRESH_KEYS[: len(street)])
-        else:
-            keys = []
-        if stage <= STAGE_ACCOUNTANT:
-            keys.extend(_ACCT_KEYS[r] for r in (1, 2, 3, 4) if hand[_A + r])
-        if stage <= STAGE_BRUTE and street:  # a Brute needs a Street card to lower
-            keys.extend(_BRUTE_KEYS[r] for r in (1, 2, 3, 4) if hand[_B + r])
-        # payable() inlined (the hot loop): a free 0, a genuine pair, or one genuine
-        # card and a wild Mercenary of rank >= the effective rank (4.4.3, 4.4.4).
-        wild = 4 if hand[_M + 4] else 3 if hand[_M + 3] else 2 if hand[_M + 2] else 1
-        if wild == 1 and not hand[_M + 1]:
-            wild = 0
-        bi = s.brute_idx
-        for i, k in enumerate(street):
-            eff = k % 5
-            if i == bi:
-                eff = max(0, eff - s.brute_amt)
-            if eff == 0:
-                keys.append(_TAKE_KEYS[i])
-                continue
-            genuine = hand[k - k % 5 + eff - 1]
-            if genuine >= 2 or (genuine == 1 and wild >= eff):
-                keys.append(_TAKE_KEYS[i])
-        keys.append(_PASS)
-        return keys
-    if p == EXCHANGE_TAKE:
-        keys = [(op.EXCHANGE_TAKE, k, 0) for k in _exchange_sources(s)]
+    if p == _P_EXCHANGE_TAKE:
+        keys = [(_EXCHANGE_TAKE, k, 0) for k in _exchange_sources(s)]
         keys.append(_DONE)
         return keys
-    if p == EXCHANGE_GIVE:
-        return [(op.EXCHANGE_GIVE, k, 0) for k in range(20) if hand[k]]
-    if p == BRUTE_TARGET:
-        return [(op.BRUTE_TARGET, i, 0) for i in range(len(s.street))]
-    if p == BRUTE_AMOUNT:
+    if p == _P_EXCHANGE_GIVE:
+        return [(_EXCHANGE_GIVE, k, 0) for k in range(20) if hand[k]]
+    if p == _P_BRUTE_TARGET:
+        return [(_BRUTE_TARGET, i, 0) for i in range(len(s.street))]
+    if p == _P_BRUTE_AMOUNT:
         top = min(s.brute_rank, s.street[s.brute_idx] % 5)
-        return [(op.BRUTE_AMOUNT, d, 0) for d in range(1, top + 1)]
-    if p == PAY:
+        return [(_BRUTE_AMOUNT, d, 0) for d in range(1, top + 1)]
+    if p == _P_PAY:
         eff = effective_rank(s, s.take_idx)
-        return [(op.PAY, m, e) for m in range(eff, 5) if hand[_M + m] for e in (0, 1)]
+        return [(_PAY, m, e) for m in range(eff, 5) if hand[_M + m] for e in (0, 1)]
     raise AssertionError(f"unknown pending decision {p}")
 
 
-def apply_key(s: GameState, key: Key, seat: int | None) -> list[Event]:
+def apply_key(s: Board, key: Key, seat: int | None) -> list[Event]:
     if s.over:
         raise IllegalAction("The game is over.")
     if seat is not None and seat != s.current:
@@ -146,8 +133,6 @@ def apply_key(s: GameState, key: Key, seat: int | None) -> list[Event]:
     if legal is None:
         legal = s._legal = legal_keys(s)
     if key not in legal:
-        from engine.famiglia.explain import why_illegal
-
         raise IllegalAction(why_illegal(s, key))
     s._legal = None
     events: list[Event] = []
@@ -155,76 +140,76 @@ def apply_key(s: GameState, key: Key, seat: int | None) -> list[Event]:
     return events
 
 
-def _refresh(s: GameState, key: Key, ev: list[Event]) -> None:
+def _refresh(s: Board, key: Key, ev: list[Event]) -> None:
     flow.refresh(s, key[1], ev)
 
 
-def _accountant(s: GameState, key: Key, ev: list[Event]) -> None:
+def _accountant(s: Board, key: Key, ev: list[Event]) -> None:
     seat, kind = s.current, _A + key[1]
     s.hands[seat][kind] -= 1
     s.areas[seat][kind] += 1
-    s.stage = STAGE_BRUTE
+    s.stage = _STAGE_BRUTE
     s.acct_kind = kind
     s.exch_limit = key[1]
     s.exch_taken = 0
     ev.append(Event("accountant", seat, card=kind))
-    s.pending = EXCHANGE_TAKE if _exchange_sources(s) else NONE
+    s.pending = _P_EXCHANGE_TAKE if _exchange_sources(s) else _MAIN
 
 
-def _exchange_take(s: GameState, key: Key, ev: list[Event]) -> None:
+def _exchange_take(s: Board, key: Key, ev: list[Event]) -> None:
     seat, kind = s.current, key[1]
     s.areas[seat][kind] -= 1
     s.hands[seat][kind] += 1
     s.exch_taken += 1
     ev.append(Event("exchange_take", seat, card=kind))
     if s.exch_taken >= s.exch_limit or not _exchange_sources(s):
-        s.pending = EXCHANGE_GIVE
+        s.pending = _P_EXCHANGE_GIVE
 
 
-def _exchange_done(s: GameState, key: Key, ev: list[Event]) -> None:
-    s.pending = EXCHANGE_GIVE if s.exch_taken else NONE
+def _exchange_done(s: Board, key: Key, ev: list[Event]) -> None:
+    s.pending = _P_EXCHANGE_GIVE if s.exch_taken else _MAIN
 
 
-def _exchange_give(s: GameState, key: Key, ev: list[Event]) -> None:
+def _exchange_give(s: Board, key: Key, ev: list[Event]) -> None:
     seat, kind = s.current, key[1]
     s.hands[seat][kind] -= 1
     s.areas[seat][kind] += 1
     s.exch_taken -= 1
     ev.append(Event("exchange_give", seat, card=kind))
     if s.exch_taken == 0:
-        s.pending = NONE
+        s.pending = _MAIN
 
 
-def _brute(s: GameState, key: Key, ev: list[Event]) -> None:
+def _brute(s: Board, key: Key, ev: list[Event]) -> None:
     seat, kind = s.current, _B + key[1]
     s.hands[seat][kind] -= 1
     s.areas[seat][kind] += 1
-    s.stage = STAGE_TAKE
+    s.stage = _STAGE_TAKE
     s.brute_rank = key[1]
     ev.append(Event("brute", seat, card=kind))
-    s.pending = BRUTE_TARGET
+    s.pending = _P_BRUTE_TARGET
 
 
-def _brute_target(s: GameState, key: Key, ev: list[Event]) -> None:
+def _brute_target(s: Board, key: Key, ev: list[Event]) -> None:
     s.brute_idx = key[1]
     top = min(s.brute_rank, s.street[key[1]] % 5)
     if top <= 1:  # nothing to choose: lower by 1 (or a 0 stays 0, rule 4.3.4)
         _set_brute(s, top, ev)
     else:
-        s.pending = BRUTE_AMOUNT
+        s.pending = _P_BRUTE_AMOUNT
 
 
-def _brute_amount(s: GameState, key: Key, ev: list[Event]) -> None:
+def _brute_amount(s: Board, key: Key, ev: list[Event]) -> None:
     _set_brute(s, key[1], ev)
 
 
-def _set_brute(s: GameState, amount: int, ev: list[Event]) -> None:
+def _set_brute(s: Board, amount: int, ev: list[Event]) -> None:
     s.brute_amt = amount
-    s.pending = NONE
+    s.pending = _MAIN
     ev.append(Event("brute_target", s.current, card=s.street[s.brute_idx], amount=amount))
 
 
-def _take(s: GameState, key: Key, ev: list[Event]) -> None:
+def _take(s: Board, key: Key, ev: list[Event]) -> None:
     i = key[1]
     eff = effective_rank(s, i)
     if eff == 0:
@@ -237,11 +222,11 @@ def _take(s: GameState, key: Key, ev: list[Event]) -> None:
         _finish_take(s, i, (genuine, genuine), genuine, ev)
         return
     s.take_idx = i
-    s.stage = STAGE_TAKE
-    s.pending = PAY
+    s.stage = _STAGE_TAKE
+    s.pending = _P_PAY
 
 
-def _pay(s: GameState, key: Key, ev: list[Event]) -> None:
+def _pay(s: Board, key: Key, ev: list[Event]) -> None:
     i = s.take_idx
     target = s.street[i]
     genuine = genuine_kind(target, effective_rank(s, i))
@@ -249,9 +234,7 @@ def _pay(s: GameState, key: Key, ev: list[Event]) -> None:
     _finish_take(s, i, (genuine, wild), wild if key[2] else genuine, ev)
 
 
-def _finish_take(
-    s: GameState, i: int, paid: tuple[int, ...], exhausted: int, ev: list[Event]
-) -> None:
+def _finish_take(s: Board, i: int, paid: tuple[int, ...], exhausted: int, ev: list[Event]) -> None:
     """The target goes to hand; one of the two paid cards to the play area (4.4.3)."""
     seat = s.current
     card = s.street.pop(i)
@@ -264,29 +247,27 @@ def _finish_take(
     flow.end_turn(s, ev)
 
 
-def _pass(s: GameState, key: Key, ev: list[Event]) -> None:
+def _pass(s: Board, key: Key, ev: list[Event]) -> None:
     s.passes += 1
     ev.append(Event("pass", s.current))
     flow.end_turn(s, ev)
 
 
-def _robot(s: GameState, key: Key, ev: list[Event]) -> None:
-    from engine.famiglia.robot import robot_turn
-
+def _robot(s: Board, key: Key, ev: list[Event]) -> None:
     robot_turn(s, ev)
 
 
 _DISPATCH = {
-    op.REFRESH: _refresh,
-    op.ACCOUNTANT: _accountant,
-    op.EXCHANGE_TAKE: _exchange_take,
-    op.EXCHANGE_DONE: _exchange_done,
-    op.EXCHANGE_GIVE: _exchange_give,
-    op.BRUTE: _brute,
-    op.BRUTE_TARGET: _brute_target,
-    op.BRUTE_AMOUNT: _brute_amount,
-    op.TAKE: _take,
-    op.PAY: _pay,
-    op.PASS: _pass,
-    op.ROBOT: _robot,
+    int(Op.REFRESH): _refresh,
+    int(Op.ACCOUNTANT): _accountant,
+    int(Op.EXCHANGE_TAKE): _exchange_take,
+    int(Op.EXCHANGE_DONE): _exchange_done,
+    int(Op.EXCHANGE_GIVE): _exchange_give,
+    int(Op.BRUTE): _brute,
+    int(Op.BRUTE_TARGET): _brute_target,
+    int(Op.BRUTE_AMOUNT): _brute_amount,
+    int(Op.TAKE): _take,
+    int(Op.PAY): _pay,
+    int(Op.PASS): _pass,
+    int(Op.ROBOT_TURN): _robot,
 }

@@ -5,41 +5,41 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.famiglia.cards import VP, code
+from engine.famiglia.codes import ROBOT_SEAT
 from engine.famiglia.events import Event
-from engine.famiglia.state_types import ROBOT_SEAT
 from engine.famiglia.view_models import ResultView
 
 if TYPE_CHECKING:
-    from engine.famiglia.state import GameState
+    from engine.famiglia.board import Board
 
 
-def owned(s: GameState, seat: int) -> list[int]:
+def owned(s: Board, seat: int) -> list[int]:
     """Counts per kind of everything a seat owns: hand and play area (rule 7.1)."""
     h, a = s.hands[seat], s.areas[seat]
     return [h[k] + a[k] for k in range(20)]
 
 
-def total(s: GameState, seat: int) -> int:
+def total(s: Board, seat: int) -> int:
     return sum(VP[k] * n for k, n in enumerate(owned(s, seat)))
 
 
-def area_vp(s: GameState, seat: int) -> int:
+def area_vp(s: Board, seat: int) -> int:
     return sum(VP[k] * n for k, n in enumerate(s.areas[seat]))
 
 
-def _vp_list(s: GameState, seat: int) -> list[int]:
+def _vp_list(s: Board, seat: int) -> list[int]:
     """The VP of each scoring card, best first (zero-VP cards never break a tie)."""
     counts = owned(s, seat)
     return sorted((VP[k] for k in range(20) for _ in range(counts[k]) if VP[k]), reverse=True)
 
 
-def _best_card(s: GameState, seat: int) -> str:
+def _best_card(s: Board, seat: int) -> str:
     counts = owned(s, seat)
     best = max((k for k in range(20) if counts[k]), key=lambda k: (VP[k], k), default=-1)
     return code(best) if best >= 0 else "none"
 
 
-def result(s: GameState) -> ResultView:
+def result(s: Board) -> ResultView:
     """The final (or current) standing: rule 7.2 points, 7.3 best card, 7.4 cascade.
 
     In solo games seat 0 is the player and a VP tie gets only the best-card comparison
@@ -91,12 +91,12 @@ def result(s: GameState) -> ResultView:
     return ResultView(
         totals=(t0, t1),
         winner=winner,
-        decided_by=decided,  # type: ignore[arg-type]
+        decided_by=decided,
         explanation=why,
         high_score=high,
     )
 
 
-def game_over_event(s: GameState) -> Event:
+def game_over_event(s: Board) -> Event:
     r = result(s)
     return Event("game_over", -1 if r.winner is None else r.winner, note=r.explanation)

@@ -10,15 +10,33 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from engine.famiglia.policies import get_policy, robot_policy
+from engine.famiglia.ai import AiPolicy
+from engine.famiglia.codes import ROBOT_SEAT
+from engine.famiglia.policies import POLICIES, robot_policy
 from engine.famiglia.scoring import result
 from engine.famiglia.state import GameState, Mode
-from engine.famiglia.state_types import ROBOT_SEAT
 
 if TYPE_CHECKING:
     from engine.famiglia.policies import Policy
+
+
+#: The AI's strengths (engine.famiglia.ai.STRENGTHS), playable like the policies above.
+AI_POLICIES: Final = ("easy", "medium", "hard")
+DUEL_POLICIES: Final = ("random", "eager", "greedy", *AI_POLICIES)
+
+
+def get_policy(name: str) -> Policy:
+    """The policy called ``name`` (an AI strength gives a fresh AiPolicy); ValueError
+    listing the known names otherwise."""
+    if name in AI_POLICIES:
+        return AiPolicy(name)
+    try:
+        return POLICIES[name]
+    except KeyError:
+        known = ", ".join((*POLICIES, *AI_POLICIES))
+        raise ValueError(f"unknown policy {name!r}: choose one of {known}") from None
 
 
 @dataclass
@@ -104,7 +122,7 @@ def simulate(
         if level not in (1, 2, 3, 4):
             raise ValueError("the robot level is 1, 2, 3 or 4")
         names = (p0, f"robot {level}{'b' if first == ROBOT_SEAT else 'a'}")
-        pols = (get_policy(p0), robot_policy)
+        pols: tuple[Policy, Policy] = (get_policy(p0), robot_policy)
         stats = SimStats(names, "solo", level, 0 if first is None else first)
     else:
         names = (p0, p1)

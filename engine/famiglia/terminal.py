@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.famiglia import Event, IllegalAction, describe_event, label, new_game, view
-from engine.famiglia.actions import ROBOT, from_key
+from engine.famiglia.actions import from_key
+from engine.famiglia.codes import Op
 from engine.famiglia.rules_summary import RULES_SUMMARY
+from engine.famiglia.solo_bests import SoloBests, level_tag
 from engine.famiglia.state import GameState
+from engine.famiglia.view_models import ResultView
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
@@ -35,6 +38,14 @@ but anything printed stays on the screen: the other player should look away whil
 you choose, and scroll or clear the screen at every hand-over."""
 
 
+def grouped(codes: Sequence[str]) -> str:
+    """Equal cards once with their count, as on Discord: ``F0 B0×3 M2`` (``-``: none)."""
+    counts: dict[str, int] = {}
+    for c in codes:
+        counts[c] = counts.get(c, 0) + 1
+    return " ".join(c if n == 1 else f"{c}×{n}" for c, n in counts.items()) or "-"
+
+
 class Quit(Exception):
     """The player asked to leave (quit, end of input or Ctrl-C)."""
 
@@ -51,8 +62,10 @@ class TerminalGame:
         say: Say = print,
         hotseat: bool = False,
         clear: bool = False,
+        bests: SoloBests | None = None,
     ) -> None:
         self.state = state
+        self.bests = bests
         self.names = tuple(names)
         self.ask = ask
         self.say = say
@@ -84,11 +97,11 @@ class TerminalGame:
         ]
         for sv in v.seats:
             name = self.names[sv.seat]
-            area = " ".join(sv.area) or "-"
+            area = grouped(sv.area)
             if sv.is_robot:
                 lines.append(f"{name}: {area}  ({sv.area_vp} VP)")
             elif sv.seat == seat:
-                hand = " ".join(v.hand or []) or "-"
+                hand = grouped(v.hand or [])
                 lines.append(f"{name} (you): hand {hand} | play area {area}  ({v.hand_vp} VP)")
             else:
                 lines.append(
@@ -154,8 +167,8 @@ class TerminalGame:
 
     def step(self) -> None:
         s = self.state
-        if s.legal_keys()[0][0] == ROBOT:
-            self.record(s.apply_key((ROBOT, 0, 0)))
+        if s.legal_keys()[0][0] == Op.ROBOT_TURN:
+            self.record(s.apply_key((Op.ROBOT_TURN, 0, 0)))
             return
         self.say("")
         self.say(self.table(s.current))
@@ -192,17 +205,50 @@ class TerminalGame:
         return 0
 
     def final(self) -> str:
-        v = view(self.state, 0)
-        r = v.result
+        r = view(self.state, 0).result
         assert r is not None
         lines = ["", "=== Game over ==="]
-        for sv in v.seats:
-            lines.append(f"{self.names[sv.seat]}: {r.totals[sv.seat]} VP")
-        who = "Nobody" if r.winner is None else self.names[r.winner]
-        lines.append(f"{who} wins. {r.explanation}" if r.winner is not None else r.explanation)
-        if r.high_score is not None:
-            lines.append(f"Your high score at level {self.state.level}: {r.high_score}")
+        lines += [f"{self.names[seat]}: {r.totals[seat]} VP" for seat in (0, 1)]
+        lines.append(self.winner_line(r))
+        if self.state.mode == "solo":
+            lines += self.solo_score(r)
         return "\n".join(lines)
+
+    def winner_line(self, r: ResultView) -> str:
+        """The result once, winner first."""
+        if r.winner is None:
+            return r.explanation
+        won, lost = r.totals[r.winner], r.totals[1 - r.winner]
+        if r.decided_by == "points":
+            return f"{self.names[r.winner]} wins, {won} VP to {lost} VP."
+        return f"{self.names[r.winner]} wins. {r.explanation}"
+
+    def solo_score(self, r: ResultView) -> list[str]:
+        """Rule 9.10: how the solo score is counted, and whether it is a new best."""
+        tag = level_tag(self.state.level or 3, self.state.first)
+        you, robot = r.totals
+        if r.high_score is None:
+            lines = ["No solo score: only a win scores, 2 × your VP − the robot's (rule 9.10)."]
+            best = self.bests.best(tag) if self.bests is not None else None
+            if best is not None:
+                lines.append(f"Your best at level {tag} stays {best}.")
+            return lines
+        lines = [
+            f"Solo score (rule 9.10): 2 × your {you} VP − the robot's {robot} VP "
+            f"= {r.high_score} at level {tag}."
+        ]
+        if self.bests is None:
+            return lines
+        offer = self.bests.offer(tag, r.high_score)
+        if not offer.is_best:
+            lines.append(f"Your best at level {tag} stays {offer.previous}.")
+        elif offer.previous is None:
+            lines.append(f"A new best: your first solo score at level {tag}.")
+        else:
+            lines.append(f"A new best at level {tag}! The last best was {offer.previous}.")
+        if offer.is_best and not offer.saved:
+            lines.append(f"(The record {self.bests.path} could not be written.)")
+        return lines
 
 
 def parse_level(text: str) -> tuple[int, int]:
@@ -239,8 +285,10 @@ def play(
     ask: Ask = input,
     say: Say = print,
     clear: bool = False,
+    bests: SoloBests | None = None,
 ) -> int:
-    """Start and play one terminal game; returns the exit status."""
+    """Start and play one terminal game; returns the exit status. ``bests``: where a
+    solo game's score is compared with (and recorded as) the best of its level."""
     if hotseat:
         state = new_game(seed, mode="duel", first=first)
         who = tuple(names or ("Player 1", "Player 2"))
@@ -249,4 +297,5 @@ def play(
         state = new_game(seed, mode="solo", level=level, first=side)
         who = (names[0] if names else "Player", "Robot gangster")
         say(f"Solo game against the robot gangster, level {level}{'ab'[side]} (seed {seed}).")
-    return TerminalGame(state, who, ask=ask, say=say, hotseat=hotseat, clear=clear).run()
+    game = TerminalGame(state, who, ask=ask, say=say, hotseat=hotseat, clear=clear, bests=bests)
+    return game.run()

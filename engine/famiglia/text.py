@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.famiglia import actions as op
 from engine.famiglia.cards import code
+from engine.famiglia.codes import Op, Stage
 from engine.famiglia.flow import can_refresh
-from engine.famiglia.rules import effective_rank, genuine_kind
-from engine.famiglia.state import STAGE_ACCOUNTANT, STAGE_BRUTE, STAGE_REFRESH
+from engine.famiglia.payment import effective_rank, genuine_kind
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from engine.famiglia.actions import Action
     from engine.famiglia.events import Event
     from engine.famiglia.state import GameState
@@ -47,13 +45,13 @@ def prompt(s: GameState) -> str:
         )
     kinds = {k[0] for k in s.legal_keys()}
     parts = []
-    if op.REFRESH in kinds:
+    if Op.REFRESH in kinds:
         parts.append("refresh the Street")
-    if op.ACCOUNTANT in kinds:
+    if Op.ACCOUNTANT in kinds:
         parts.append("play an Accountant")
-    if op.BRUTE in kinds:
+    if Op.BRUTE in kinds:
         parts.append("play a Brute")
-    if op.TAKE in kinds:
+    if Op.TAKE in kinds:
         parts.append("take a card")
     parts.append("pass")
     text = ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
@@ -69,50 +67,54 @@ def public_prompt(s: GameState) -> str:
     if s.decision != "main":
         return prompt(s)
     parts = []
-    if s.stage == STAGE_REFRESH and can_refresh(s):
+    if s.stage == Stage.REFRESH and can_refresh(s):
         parts.append("refresh the Street")
-    if s.stage <= STAGE_ACCOUNTANT:
+    if s.stage <= Stage.ACCOUNTANT:
         parts.append("play an Accountant")
-    if s.stage <= STAGE_BRUTE and s.street:
+    if s.stage <= Stage.BRUTE and s.street:
         parts.append("play a Brute")
     parts += ["take a card", "pass"]
     text = ", ".join(parts[:-1]) + " or " + parts[-1]
     return text[0].upper() + text[1:] + "."
 
 
+def _refresh_label(s: GameState, i: int) -> str:
+    card = s.street[i]
+    if s.switched:  # rule 4.1.4: the card goes under the draw pile
+        return f"Refresh: put {code(card)} (#{i + 1}) under the pile, reveal {card % 5}"
+    return f"Refresh: discard {code(card)} (#{i + 1}), reveal {card % 5}"
+
+
 def label(s: GameState, action: Action) -> str:
     """A short label (≤ 80 characters) for a button or a select option."""
     kind, a, b = action.key()
     street = s.street
-    if kind == op.REFRESH:
-        card = street[a]
-        if s.switched:  # rule 4.1.4: the card goes under the draw pile
-            return f"Refresh: put {code(card)} (#{a + 1}) under the pile, reveal {card % 5}"
-        return f"Refresh: discard {code(card)} (#{a + 1}), reveal {card % 5}"
-    if kind == op.ACCOUNTANT:
+    if kind == Op.REFRESH:
+        return _refresh_label(s, a)
+    if kind == Op.ACCOUNTANT:
         return f"Play Accountant A{a}: exchange up to {a}"
-    if kind == op.EXCHANGE_TAKE:
+    if kind == Op.EXCHANGE_TAKE:
         return f"Take back {code(a)} from your play area"
-    if kind == op.EXCHANGE_DONE:
+    if kind == Op.EXCHANGE_DONE:
         return "Stop taking cards back"
-    if kind == op.EXCHANGE_GIVE:
+    if kind == Op.EXCHANGE_GIVE:
         return f"Put {code(a)} into your play area"
-    if kind == op.BRUTE:
+    if kind == Op.BRUTE:
         return f"Play Brute B{a}: lower a Street card by up to {a}"
-    if kind == op.BRUTE_TARGET:
+    if kind == Op.BRUTE_TARGET:
         return f"Lower {code(street[a])} (#{a + 1})"
-    if kind == op.BRUTE_AMOUNT:
+    if kind == Op.BRUTE_AMOUNT:
         card = street[s.brute_idx]
         return f"Lower {code(card)} by {a} to {card % 5 - a}"
-    if kind == op.TAKE:
+    if kind == Op.TAKE:
         return _take_label(s, a)
-    if kind == op.PAY:
+    if kind == Op.PAY:
         target = street[s.take_idx]
         genuine = code(genuine_kind(target, effective_rank(s, s.take_idx)))
         wild = f"M{a}"
         kept, spent = (genuine, wild) if b else (wild, genuine)
         return f"Pay {genuine} + {wild}; exhaust {spent}, keep {kept}"
-    if kind == op.PASS:
+    if kind == Op.PASS:
         return "Pass (take nothing)"
     return "Robot gangster's turn"
 
@@ -128,40 +130,66 @@ def _take_label(s: GameState, i: int) -> str:
     return f"Take {code(card)} (#{i + 1}): pay {code(genuine)} + a wild Mercenary"
 
 
+#: Move-log lines that only fill in the event's fields.
+_LINES: dict[str, str] = {
+    "switch": "The draw pile ran out: the discard pile is shuffled into a new pile of {amount}",
+    "accountant": "{who} plays {card}",
+    "exchange_take": "{who} takes {card} back into hand",
+    "exchange_give": "{who} puts {card} into the play area",
+    "brute": "{who} plays {card}",
+    "brute_target": "{who} lowers {card} by {amount} for this turn",
+    "pass": "{who} passes",
+    "robot_step": "{who}: {note}",
+    "turn": "{who}'s turn",
+    "game_over": "Game over: {note}",
+}
+#: Why the robot refreshes, by the step of his program that does it (rules 9.7, 9.8).
+_ROBOT_REFRESH: dict[int, str] = {
+    1: "Step 1: he wants a 0 and none is showing",
+    2: "Step 2: he wants a 1 and none is showing",
+    3: "Step 3: he wants a 2 and none is showing",
+    4: "Step 4: he wants a 3 and none is showing",
+    5: "Step 5: a more valuable card is still in the piles",
+}
+_LAST_TURNS: dict[int, str] = {
+    0: "this is the last turn",
+    1: "one more turn",
+    2: "one more round",
+}
+
+
+_NUMBERS: tuple[str, ...] = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def refill_line(cards: Sequence[int]) -> str:
+    """Rule 4.5.1: the cards an empty Street was refilled with; fewer than six when the
+    draw pile runs out."""
+    n = len(cards)
+    count = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
+    return f"The Street was empty: {count} new card{'' if n == 1 else 's'} {_codes(cards)}"
+
+
+def _codes(cards: Sequence[int]) -> str:
+    return " ".join(code(c) for c in cards)
+
+
 def describe_event(e: Event, names: Sequence[str]) -> str:
     """One line of the move log, e.g. 'Anna takes F3, paying F2 + M3 (F2 exhausted)'."""
     who = names[e.seat] if 0 <= e.seat < len(names) else "Nobody"
     k = e.kind
     if k == "refresh":
         where = "under the pile" if e.note == "bottom" else "to the discard pile"
-        shown = " ".join(code(c) for c in e.cards) or "nothing"
-        return f"{who} refreshes the Street: {code(e.card)} {where}, reveals {shown}"
-    if k == "switch":
-        return f"The draw pile ran out: the discard pile is shuffled into a new pile of {e.amount}"
-    if k == "accountant":
-        return f"{who} plays {code(e.card)}"
-    if k == "exchange_take":
-        return f"{who} takes {code(e.card)} back into hand"
-    if k == "exchange_give":
-        return f"{who} puts {code(e.card)} into the play area"
-    if k == "brute":
-        return f"{who} plays {code(e.card)}"
-    if k == "brute_target":
-        return f"{who} lowers {code(e.card)} by {e.amount} for this turn"
+        shown = _codes(e.cards) or "nothing"
+        why = f" ({_ROBOT_REFRESH[e.amount]})" if e.amount in _ROBOT_REFRESH else ""
+        return f"{who} refreshes the Street: {code(e.card)} {where}, reveals {shown}{why}"
     if k == "take":
         if not e.cards:
             return f"{who} takes {code(e.card)}"
         paid = " + ".join(code(c) for c in e.cards)
         return f"{who} takes {code(e.card)}, paying {paid} ({code(e.exhausted)} exhausted)"
-    if k == "pass":
-        return f"{who} passes"
     if k == "refill":
-        return "The Street was empty: six new cards " + " ".join(code(c) for c in e.cards)
+        return refill_line(e.cards)
     if k == "end_triggered":
-        more = {0: "this is the last turn", 1: "one more turn", 2: "one more round"}[e.amount]
-        return f"The last card is out: {more}"
-    if k == "robot_step":
-        return f"{who}: {e.note}"
-    if k == "turn":
-        return f"{who}'s turn"
-    return f"Game over: {e.note}"
+        return f"The last card is out: {_LAST_TURNS[e.amount]}"
+    card = code(e.card) if e.card >= 0 else ""
+    return _LINES[k].format(who=who, card=card, amount=e.amount, note=e.note)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.famiglia.cards import VP, code
-from engine.famiglia.rules import effective_rank
+from engine.famiglia.payment import effective_rank
 from engine.famiglia.scoring import area_vp, result, total
 from engine.famiglia.text import prompt, public_prompt
 from engine.famiglia.view_models import PlayerView, SeatView, StreetCard
@@ -43,12 +43,12 @@ def view(s: GameState, seat: int | None) -> PlayerView:
         viewer=seat,
         first=s.first,
         current=s.to_move,
-        decision=s.decision,  # type: ignore[arg-type]
+        decision=s.decision,
         # only the mover sees what their own hand allows; the others see the stage
         prompt=prompt(s) if seat is not None and seat == s.to_move else public_prompt(s),
         hand=None if seat is None else _codes(s.hands[seat]),
         hand_vp=None if seat is None else total(s, seat),
-        seats=seats,  # type: ignore[arg-type]
+        seats=seats,
         street=street,
         brute=(s.brute_idx, s.brute_amt) if s.brute_idx >= 0 and s.brute_amt > 0 else None,
         pile_size=len(s.draw),

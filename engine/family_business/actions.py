@@ -100,7 +100,7 @@ def parse_action(text: str | bytes | dict[str, object]) -> Action:
     if kind in CARD_KINDS:
         if fields != {"card"} or model.card not in CODE_OF:
             raise ValueError(f"a {kind} action names exactly one known card")
-        return Action(kind, CODE_OF[model.card])  # type: ignore[index]
+        return Action(kind, CODE_OF[model.card])
     if kind in GANG_KINDS:
         if fields != {"gang"} or not 0 <= model.gang <= 5:  # type: ignore[operator]
             raise ValueError(f"a {kind} action names exactly one gang 0-5")

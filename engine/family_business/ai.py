@@ -44,4 +44,5 @@ def think(state: FBState, seat: int, strength: str, rng: random.Random) -> Searc
 
 def choose(state: FBState, seat: int, strength: str, rng: random.Random) -> Action:
     """The search AI's action for ``seat``."""
-    return think(state, seat, strength, rng).action
+    action: Action = think(state, seat, strength, rng).action
+    return action

@@ -17,7 +17,7 @@ leading contractor with Mob Power, or to stop the leader's escape with Finger.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from engine.family_business import cards as C
@@ -101,7 +101,7 @@ def _settle(s: FBState, seat: int) -> FBState:
     return s
 
 
-def _greedy_step(state: FBState, seat: int, actions: list[Action]) -> tuple[Action, float]:
+def _greedy_step(state: FBState, seat: int, actions: Sequence[Action]) -> tuple[Action, float]:
     best, best_value = actions[0], -1e9
     for action in actions:
         branch = state.copy()

@@ -69,7 +69,7 @@ class FBTerminal:
             return choose(self.state, seat, self.opponent, self.rng)
         return POLICIES[self.opponent](self.state, seat, self.rng)
 
-    def _record(self, events: list[dict]) -> None:
+    def _record(self, events: list[dict[str, object]]) -> None:
         for e in events:
             line = text.describe_event(e, self.names)
             if line:

@@ -5,16 +5,16 @@ from __future__ import annotations
 import random
 
 from engine.famiglia import new_game
-from engine.famiglia.actions import PASS, TAKE
 from engine.famiglia.ai import STRENGTHS, AiPolicy, analyse
 from engine.famiglia.ai.mcts import root_keys
 from engine.famiglia.cards import kind
+from engine.famiglia.codes import Op
 from engine.famiglia.policies import random_policy
 from engine.famiglia.scoring import result
 from engine.famiglia.simulate import play_game
 from engine.famiglia.state import GameState
 
-_PASS = (PASS, 0, 0)
+_PASS = (Op.PASS, 0, 0)
 
 
 def _after_opponents_pass(seed: int) -> GameState:
@@ -38,18 +38,18 @@ def test_after_the_opponents_pass_the_ai_takes_a_card() -> None:
             while t.current == s.current and not t.over:
                 key = policy(t, random.Random(0))
                 t.apply_key(key)
-            assert key[0] == TAKE and not t.over
+            assert key[0] == Op.TAKE and not t.over
 
 
 def test_the_opening_move_is_not_a_pass_the_opponent_could_turn_into_a_draw() -> None:
     """In game 4 the search alone valued passing first above taking the only 0, and the
     random opponent then often passed too: a shared win at 1 VP each."""
     s = new_game(4)
-    assert s.legal_keys() == [(TAKE, 0, 0), _PASS]
-    assert root_keys(s) == [(TAKE, 0, 0)]
+    assert s.legal_keys() == [(Op.TAKE, 0, 0), _PASS]
+    assert root_keys(s) == [(Op.TAKE, 0, 0)]
     for seed in range(4):
         r = analyse(s, "medium", seed, deterministic=True)
-        assert r.key == (TAKE, 0, 0) and r.iterations == 0
+        assert r.key == (Op.TAKE, 0, 0) and r.iterations == 0
 
 
 def test_a_pass_that_wins_is_still_searched() -> None:

@@ -7,12 +7,12 @@ import random
 import pytest
 
 from engine.famiglia import new_game
-from engine.famiglia.actions import PASS, REFRESH
 from engine.famiglia.ai import AiPolicy, analyse, budget, choose, choose_action, choose_json
 from engine.famiglia.ai.determinize import determinize
 from engine.famiglia.ai.mcts import Budget, distinct, rewards, search
 from engine.famiglia.ai.rollout import POLICIES
 from engine.famiglia.cards import kind
+from engine.famiglia.codes import Op
 from engine.famiglia.policies import greedy_policy, random_policy, robot_policy
 from engine.famiglia.scoring import result, total
 from engine.famiglia.simulate import play_game
@@ -129,7 +129,7 @@ def _last_turn_position() -> GameState:
 def test_takes_the_winning_free_card() -> None:
     s = _last_turn_position()
     assert (total(s, 0), total(s, 1)) == (11, 12)
-    assert (PASS, 0, 0) in s.legal_keys()
+    assert (Op.PASS, 0, 0) in s.legal_keys()
     for seed in range(3):
         t = s.copy()
         policy = AiPolicy("medium", seed, deterministic=True)
@@ -194,11 +194,11 @@ def test_interchangeable_street_cards_are_searched_once() -> None:
     s = new_game(5)
     s.street = [kind(2, 1), kind(2, 1), kind(0, 2), kind(2, 1)]
     s.reset_turn()
-    refreshes = [k for k in s.legal_keys() if k[0] == REFRESH]
+    refreshes = [k for k in s.legal_keys() if k[0] == Op.REFRESH]
     assert len(refreshes) == 4
-    assert [k for k in distinct(s, s.legal_keys()) if k[0] == REFRESH] == [
-        (REFRESH, 0, 0),
-        (REFRESH, 2, 0),
+    assert [k for k in distinct(s, s.legal_keys()) if k[0] == Op.REFRESH] == [
+        (Op.REFRESH, 0, 0),
+        (Op.REFRESH, 2, 0),
     ]
     solo = new_game(5, mode="solo", level=3, first=0)
     solo.street = s.street[:]
@@ -219,7 +219,7 @@ def test_horizon_scores_unfinished_rollouts_by_margin() -> None:
 def test_a_shared_win_is_worth_less_than_half_to_both() -> None:
     s = new_game(8)
     while not s.over:  # two passes at the start: 1 VP each, equal cards
-        s.apply_key((PASS, 0, 0))
+        s.apply_key((Op.PASS, 0, 0))
     assert result(s).winner is None
     for kind_ in ("win", "mixed", "margin"):
         r = rewards(s, kind_)

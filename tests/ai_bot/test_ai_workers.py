@@ -112,6 +112,8 @@ async def test_when_the_ai_still_cannot_move_the_player_is_told_and_can_forfeit(
     told = [m.content for m in world.messages() if "could not make its move" in m.content]
     assert len(told) == 1 and world.alice.mention in told[0] and "Forfeit" in told[0]
     assert (await world.game(game_id)).status == "active"  # saved, waiting
+    table = str((await world.table(game_id)).embeds[0].to_dict())
+    assert "could not make its move" in table and "is thinking" not in table
 
     asked = await world.alice.click(await world.table(game_id), label="Forfeit")
     done = await world.alice.click(asked.response, label="Yes, give up this game")

@@ -9,11 +9,11 @@ import re
 import pytest
 
 from engine.cli import main
-from engine.famiglia import actions as op
 from engine.famiglia import new_game
 from engine.famiglia.cards import VP
-from engine.famiglia.policies import POLICIES, get_policy, greedy_policy
-from engine.famiglia.simulate import simulate, wilson_interval
+from engine.famiglia.codes import Op
+from engine.famiglia.policies import POLICIES, greedy_policy
+from engine.famiglia.simulate import get_policy, simulate, wilson_interval
 
 
 @pytest.mark.parametrize("name", ["random", "eager", "greedy"])
@@ -51,7 +51,7 @@ def test_eager_passes_only_when_forced():
         state = new_game(seed)
         while not state.over:
             key = POLICIES["eager"](state, rng)
-            if key[0] == op.PASS:
+            if key[0] == Op.PASS:
                 assert state.legal_keys() == [key]
             state.apply_key(key)
 
@@ -63,10 +63,10 @@ def test_greedy_never_passes_when_it_could_take_and_takes_the_best_card():
         while not state.over:
             keys = state.legal_keys()
             key = greedy_policy(state, rng)
-            takes = [k for k in keys if k[0] == op.TAKE]
-            if key[0] == op.PASS:
+            takes = [k for k in keys if k[0] == Op.TAKE]
+            if key[0] == Op.PASS:
                 assert not takes
-            if key[0] == op.TAKE:  # at least as valuable as every other direct take
+            if key[0] == Op.TAKE:  # at least as valuable as every other direct take
                 best = max(VP[state.street[k[1]]] for k in takes)
                 assert VP[state.street[key[1]]] == best
             state.apply_key(key)

@@ -8,8 +8,7 @@ import pytest
 
 from engine.cli import main
 from engine.famiglia.ai import STRENGTHS, AiPolicy
-from engine.famiglia.policies import AI_POLICIES, DUEL_POLICIES, get_policy
-from engine.famiglia.simulate import simulate
+from engine.famiglia.simulate import AI_POLICIES, DUEL_POLICIES, get_policy, simulate
 
 
 def test_every_strength_is_a_policy_name() -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -180,15 +182,20 @@ def test_parse_level():
             parse_level(bad)
 
 
-def run_cli(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "engine.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
+def run_cli(*args: str, stdin: str, scores: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``famiglia`` in a subprocess; solo bests go to ``scores`` (a throwaway file by
+    default), never to the user's own record."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "FAMIGLIA_SCORES": str(scores or Path(tmp) / "bests.json")}
+        return subprocess.run(
+            [sys.executable, "-m", "engine.cli", *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+            timeout=120,
+        )
 
 
 def test_famiglia_play_subprocess_plays_to_the_end():

@@ -18,10 +18,11 @@ from simcord.builders import UserHandle
 from bot.choices import key_text
 from bot.history import replay_state
 from engine.famiglia import GameState, new_game, parse_action, result
-from engine.famiglia.actions import ROBOT, Key, from_key
+from engine.famiglia.actions import from_key
+from engine.famiglia.codes import Key, Op
 from engine.famiglia.policies import greedy_policy
 
-ROBOT_KEY: Key = (ROBOT, 0, 0)
+ROBOT_KEY: Key = (Op.ROBOT_TURN, 0, 0)
 
 
 @dataclass

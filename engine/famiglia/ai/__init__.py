@@ -20,8 +20,9 @@ import random
 from dataclasses import replace
 from typing import Final, Literal
 
-from engine.famiglia.actions import Action, Key, from_key
+from engine.famiglia.actions import Action, from_key
 from engine.famiglia.ai.mcts import Budget, SearchResult, search
+from engine.famiglia.codes import Key
 from engine.famiglia.state import GameState
 
 Strength = Literal["easy", "medium", "hard"]

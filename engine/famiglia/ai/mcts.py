@@ -36,18 +36,26 @@ import time
 from dataclasses import dataclass, field
 from typing import Final
 
-from engine.famiglia import actions as op
-from engine.famiglia.actions import Key
 from engine.famiglia.ai.determinize import determinize, public_signature
 from engine.famiglia.ai.rollout import POLICIES
+from engine.famiglia.codes import Key, Op
 from engine.famiglia.policies import greedy_policy
 from engine.famiglia.scoring import result, total
 from engine.famiglia.state import GameState
 
+# Plain ints on the hot path (see engine.famiglia.codes).
+_BRUTE_TARGET: Final = int(Op.BRUTE_TARGET)
+_PASS_OP: Final = int(Op.PASS)
+_PAY: Final = int(Op.PAY)
+_REFRESH: Final = int(Op.REFRESH)
+_ROBOT_TURN: Final = int(Op.ROBOT_TURN)
+_TAKE: Final = int(Op.TAKE)
+
+
 #: Keys after which hidden cards may have been revealed (or the pile switched).
-_REVEALING: Final = frozenset((op.REFRESH, op.TAKE, op.PAY, op.PASS, op.ROBOT))
-_BY_CARD: Final = frozenset((op.REFRESH, op.TAKE, op.BRUTE_TARGET))
-_PASS: Final[Key] = (op.PASS, 0, 0)
+_REVEALING: Final = frozenset((_REFRESH, _TAKE, _PAY, _PASS_OP, _ROBOT_TURN))
+_BY_CARD: Final = frozenset((_REFRESH, _TAKE, _BRUTE_TARGET))
+_PASS: Final[Key] = (_PASS_OP, 0, 0)
 #: Reward of a shared win for each seat (below one half: see ``rewards``).
 DRAW: Final = 0.4
 #: With a temperature, only moves with at least this share of the top visits are drawn.

@@ -28,18 +28,22 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from engine.famiglia import actions as op
-from engine.famiglia.actions import Key
-from engine.famiglia.cards import BRUTE, VP
-from engine.famiglia.rules import payable
-from engine.famiglia.state import (
-    BRUTE_AMOUNT,
-    BRUTE_TARGET,
-    EXCHANGE_TAKE,
-    NONE,
-    PAY,
-    GameState,
-)
+from engine.famiglia.cards import VP
+from engine.famiglia.codes import Family, Key, Op, Pending
+from engine.famiglia.payment import payable
+from engine.famiglia.state import GameState
+
+# Plain ints on the hot path (see engine.famiglia.codes).
+_BRUTE: Final = int(Op.BRUTE)
+_EXCHANGE_DONE: Final = int(Op.EXCHANGE_DONE)
+_REFRESH: Final = int(Op.REFRESH)
+_TAKE: Final = int(Op.TAKE)
+_P_BRUTE_AMOUNT: Final = int(Pending.BRUTE_AMOUNT)
+_P_BRUTE_TARGET: Final = int(Pending.BRUTE_TARGET)
+_P_EXCHANGE_TAKE: Final = int(Pending.EXCHANGE_TAKE)
+_MAIN: Final = int(Pending.MAIN)
+_P_PAY: Final = int(Pending.PAY)
+
 
 RolloutPolicy = Callable[[GameState, list[Key], random.Random], Key]
 
@@ -48,7 +52,7 @@ RolloutPolicy = Callable[[GameState, list[Key], random.Random], Key]
 TAKE_VALUE: Final = tuple(VP[k] * 5 + (k % 5) + 1 for k in range(20))
 #: Probability that a rollout move takes a uniformly random card instead of the best.
 EPSILON: Final = 0.1
-_B: Final = BRUTE * 5
+_B: Final = Family.BRUTE * 5
 
 
 def random_move(s: GameState, keys: list[Key], rng: random.Random) -> Key:
@@ -74,16 +78,26 @@ def _brute_gain(s: GameState, best: int) -> int:
     return 0
 
 
+def _best_take(street: list[int], takes: list[Key]) -> tuple[Key, int]:
+    """The most valuable take (the leftmost of equals) and its value."""
+    best_key, best = takes[0], 0
+    for key in takes:
+        v = TAKE_VALUE[street[key[1]]]
+        if v > best:
+            best_key, best = key, v
+    return best_key, best
+
+
 def _main(s: GameState, keys: list[Key], rng: random.Random) -> Key:
     takes: list[Key] = []
     brute = refresh = False
     for key in keys:
         o = key[0]
-        if o == op.TAKE:
+        if o == _TAKE:
             takes.append(key)
-        elif o == op.BRUTE:
+        elif o == _BRUTE:
             brute = True
-        elif o == op.REFRESH:
+        elif o == _REFRESH:
             refresh = True
     street = s.street
     best_key: Key | None = None
@@ -91,18 +105,15 @@ def _main(s: GameState, keys: list[Key], rng: random.Random) -> Key:
     if takes:
         if rng.random() < EPSILON:
             return takes[rng.randrange(len(takes))]
-        for key in takes:
-            v = TAKE_VALUE[street[key[1]]]
-            if v > best:
-                best_key, best = key, v
+        best_key, best = _best_take(street, takes)
     if brute:
         br = _brute_gain(s, best)
         if br:
-            return (op.BRUTE, br, 0)
+            return (_BRUTE, br, 0)
     if best_key is not None:
         return best_key
     if refresh:  # nothing to be had: dig for a 0 with the cheapest refresh
-        return min((k for k in keys if k[0] == op.REFRESH), key=lambda k: street[k[1]] % 5)
+        return min((k for k in keys if k[0] == _REFRESH), key=lambda k: street[k[1]] % 5)
     return keys[-1]  # the pass
 
 
@@ -136,15 +147,15 @@ def heuristic_move(s: GameState, keys: list[Key], rng: random.Random) -> Key:
     if len(keys) == 1:
         return keys[0]
     p = s.pending
-    if p == NONE:
+    if p == _MAIN:
         return _main(s, keys, rng)
-    if p == EXCHANGE_TAKE:
-        return (op.EXCHANGE_DONE, 0, 0)
-    if p == BRUTE_TARGET:
+    if p == _P_EXCHANGE_TAKE:
+        return (_EXCHANGE_DONE, 0, 0)
+    if p == _P_BRUTE_TARGET:
         return _brute_target(s, keys)
-    if p == BRUTE_AMOUNT:
+    if p == _P_BRUTE_AMOUNT:
         return _brute_amount(s, keys)
-    if p == PAY:  # the lowest wild; keep it, exhaust the genuine card
+    if p == _P_PAY:  # the lowest wild; keep it, exhaust the genuine card
         return min(keys)
     return keys[rng.randrange(len(keys))]  # EXCHANGE_GIVE
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from build import make, play
 
 from engine.famiglia import IllegalAction
 from engine.famiglia.actions import (
@@ -20,6 +19,8 @@ from engine.famiglia.actions import (
     RobotTurn,
     Take,
 )
+
+from .positions import make, play
 
 
 def refused(s, action, pattern: str, **kw) -> None:

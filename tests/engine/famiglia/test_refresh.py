@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from build import cards, conserved, kinds_of, make, play, row
 
 from engine.famiglia import IllegalAction, label
 from engine.famiglia.actions import Pass, PlayAccountant, Refresh, Take
+
+from .positions import cards, conserved, kinds_of, make, play, row
 
 
 def refresh_indices(s) -> list[int]:

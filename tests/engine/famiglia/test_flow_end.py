@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from build import conserved, kinds_of, legal_types, make, play, row
 
 from engine.famiglia import GameState, IllegalAction
 from engine.famiglia.actions import (
@@ -15,6 +14,8 @@ from engine.famiglia.actions import (
     Refresh,
     Take,
 )
+
+from .positions import conserved, kinds_of, legal_types, make, play, row
 
 
 def test_4_actions_in_order_a1_a2_a3_a4():

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.famiglia import GameState, new_game
-from engine.famiglia import actions as op
 from engine.famiglia.actions import RobotTurn
 from engine.famiglia.cards import VP
+from engine.famiglia.codes import Op
 from engine.famiglia.flow import end_turn, reveal
 
 LEVELS = {1: (9, 6, 5, 3), 2: (8, 6, 4, 2), 3: (7, 5, 4, 2), 4: (7, 4, 3, 2)}
@@ -109,6 +109,6 @@ def test_9_8_engine_robot_matches_the_reference_program(seed, level, first, poli
             robot_turns += 1
         else:
             keys = s.legal_keys()
-            active = [k for k in keys if k[0] != op.PASS]
+            active = [k for k in keys if k[0] != Op.PASS]
             s.apply_key(rng.choice(active if active and rng.random() > 0.1 else keys))
     assert robot_turns >= 1

@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from build import codes, conserved
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,23 +23,25 @@ from engine.famiglia import (
     replay,
     view,
 )
-from engine.famiglia import actions as op
 from engine.famiglia.actions import Action, Key, dump_action, from_key, parse_action
+from engine.famiglia.codes import Op
+
+from .positions import codes, conserved
 
 MAX_DECISIONS = 2000  # a game has about 90; far beyond means it does not end
 
 FULL_KEYS: list[Key] = (
-    [(op.REFRESH, i, 0) for i in range(60)]
-    + [(op.ACCOUNTANT, r, 0) for r in range(1, 5)]
-    + [(op.EXCHANGE_TAKE, k, 0) for k in range(20)]
-    + [(op.EXCHANGE_DONE, 0, 0)]
-    + [(op.EXCHANGE_GIVE, k, 0) for k in range(20)]
-    + [(op.BRUTE, r, 0) for r in range(1, 5)]
-    + [(op.BRUTE_TARGET, i, 0) for i in range(60)]
-    + [(op.BRUTE_AMOUNT, d, 0) for d in range(1, 5)]
-    + [(op.TAKE, i, 0) for i in range(60)]
-    + [(op.PAY, w, e) for w in range(1, 5) for e in (0, 1)]
-    + [(op.PASS, 0, 0), (op.ROBOT, 0, 0)]
+    [(Op.REFRESH, i, 0) for i in range(60)]
+    + [(Op.ACCOUNTANT, r, 0) for r in range(1, 5)]
+    + [(Op.EXCHANGE_TAKE, k, 0) for k in range(20)]
+    + [(Op.EXCHANGE_DONE, 0, 0)]
+    + [(Op.EXCHANGE_GIVE, k, 0) for k in range(20)]
+    + [(Op.BRUTE, r, 0) for r in range(1, 5)]
+    + [(Op.BRUTE_TARGET, i, 0) for i in range(60)]
+    + [(Op.BRUTE_AMOUNT, d, 0) for d in range(1, 5)]
+    + [(Op.TAKE, i, 0) for i in range(60)]
+    + [(Op.PAY, w, e) for w in range(1, 5) for e in (0, 1)]
+    + [(Op.PASS, 0, 0), (Op.ROBOT_TURN, 0, 0)]
 )
 
 games = st.fixed_dictionaries(
@@ -61,7 +62,7 @@ def start(g: dict) -> GameState:
 
 def pick(s: GameState, rng: random.Random) -> Key:
     keys = s.legal_keys()
-    active = [k for k in keys if k[0] != op.PASS]
+    active = [k for k in keys if k[0] != Op.PASS]
     return rng.choice(active if active and rng.random() > 0.05 else keys)
 
 
@@ -198,7 +199,7 @@ def test_apply_all_is_atomic():
     before = s.to_json()
     legal = s.legal_actions()[0]
     try:
-        apply_all(s, [legal, from_key((op.ROBOT, 0, 0))])
+        apply_all(s, [legal, from_key((Op.ROBOT_TURN, 0, 0))])
     except IllegalAction:
         pass
     else:

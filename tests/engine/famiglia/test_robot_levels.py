@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from build import make, play
 
 from engine.famiglia import new_game
 from engine.famiglia.actions import RobotTurn
 from engine.famiglia.robot import THRESHOLDS
+
+from .positions import make, play
 
 LEVELS = {1: (9, 6, 5, 3), 2: (8, 6, 4, 2), 3: (7, 5, 4, 2), 4: (7, 4, 3, 2)}
 STREET = "F0 A1 B2 M3"  # one card of each rank 0-3: no refresh (a 0 shows)

@@ -5,27 +5,25 @@ from __future__ import annotations
 import random
 
 import pytest
-from build import conserved, counts, make, totals
 
 from engine.famiglia import GameState, new_game
 from engine.famiglia.actions import PlayAccountant, PlayBrute, Take
 from engine.famiglia.cards import (
-    ACCOUNTANT,
-    BRUTE,
     DECK_COUNTS,
-    FAMIGLIA,
-    MERCENARY,
     RED_FOUR_VP,
     VP,
     draw_deck,
     kind,
     parse_code,
 )
+from engine.famiglia.codes import Family
+
+from .positions import conserved, counts, make, totals
 
 
 def test_1_1_sixty_cards_four_families_of_fifteen():
     assert sum(DECK_COUNTS) == 60
-    for f in (FAMIGLIA, ACCOUNTANT, BRUTE, MERCENARY):
+    for f in Family:
         assert sum(DECK_COUNTS[kind(f, r)] for r in range(5)) == 15
     assert conserved(new_game(1))
 
@@ -60,8 +58,8 @@ def test_1_4_zeros_have_no_ability():
 
 
 def test_2_victory_point_ladders():
-    assert [VP[kind(FAMIGLIA, r)] for r in range(5)] == [1, 3, 6, 10, 15]
-    for f in (ACCOUNTANT, BRUTE, MERCENARY):
+    assert [VP[kind(Family.FAMIGLIA, r)] for r in range(5)] == [1, 3, 6, 10, 15]
+    for f in (Family.ACCOUNTANT, Family.BRUTE, Family.MERCENARY):
         assert [VP[kind(f, r)] for r in range(5)] == [0, 1, 3, 6, 10]
     assert RED_FOUR_VP == 15
     assert VP[parse_code("B1")] == 1  # the card-anatomy example

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from build import codes, make, play
-
 from engine.famiglia import result
 from engine.famiglia.actions import (
     BruteAmount,
@@ -16,7 +14,9 @@ from engine.famiglia.actions import (
     Refresh,
     Take,
 )
-from engine.famiglia.rules import effective_rank
+from engine.famiglia.payment import effective_rank
+
+from .positions import codes, make, play
 
 
 def test_8_1_accountant_exchange_of_zero_cards_allowed():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from build import codes, conserved, kinds_of, make, play, row
 
 from engine.famiglia.actions import (
     BruteAmount,
@@ -17,6 +16,8 @@ from engine.famiglia.actions import (
     Refresh,
     Take,
 )
+
+from .positions import codes, conserved, kinds_of, make, play, row
 
 
 def test_example_4_1_2_andrea_discards_a_2_and_reveals_two():

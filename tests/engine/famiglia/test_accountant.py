@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from build import codes, conserved, make, play
 
 from engine.famiglia import IllegalAction
 from engine.famiglia.actions import (
@@ -15,6 +14,8 @@ from engine.famiglia.actions import (
     PlayBrute,
     Refresh,
 )
+
+from .positions import codes, conserved, make, play
 
 
 def test_4_2_1_accountant_goes_from_hand_to_play_area():

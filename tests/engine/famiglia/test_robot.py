@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from build import codes, kinds_of, make, play, row
 
 from engine.famiglia import IllegalAction, new_game
 from engine.famiglia.actions import Pass, RobotTurn, Take
+
+from .positions import codes, kinds_of, make, play, row
 
 # At every threshold of level 3 (7 zeros, 5 ones, 4 twos, 2 threes): Step 5 only.
 SATED = "F0*2 A0*2 B0*2 M0 A1*2 B1 M1 F1 A2 B2 M2 F2 A3 B3"

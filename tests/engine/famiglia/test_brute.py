@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from build import codes, make, play
 
 from engine.famiglia import IllegalAction, view
 from engine.famiglia.actions import BruteAmount, BruteTarget, Pass, PlayAccountant, PlayBrute, Take
-from engine.famiglia.rules import effective_rank
+from engine.famiglia.payment import effective_rank
+
+from .positions import codes, make, play
 
 
 def test_4_3_1_brute_to_play_area_then_one_target_lowered_by_1_to_n():

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from build import make, play
-
 from engine.famiglia import result, view
 from engine.famiglia.actions import Pass, RobotTurn
+
+from .positions import make, play
 
 
 def test_7_1_hand_and_play_area_both_score():

@@ -7,8 +7,6 @@ trigger in the same reveal.
 
 from __future__ import annotations
 
-from build import codes, conserved, kinds_of, make, play, row
-
 from engine.famiglia import result
 from engine.famiglia.actions import (
     BruteAmount,
@@ -25,7 +23,9 @@ from engine.famiglia.actions import (
     Take,
 )
 from engine.famiglia.cards import code
-from engine.famiglia.rules import effective_rank
+from engine.famiglia.payment import effective_rank
+
+from .positions import codes, conserved, kinds_of, make, play, row
 
 # ---------------------------------------------------------------------- two-player
 

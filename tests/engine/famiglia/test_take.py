@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from build import codes, conserved, make, play, row
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +17,10 @@ from engine.famiglia.actions import (
     PlayBrute,
     Take,
 )
-from engine.famiglia.cards import BRUTE, DECK_COUNTS
+from engine.famiglia.cards import DECK_COUNTS
+from engine.famiglia.codes import Family
+
+from .positions import codes, conserved, make, play, row
 
 
 def pays(s) -> set[tuple[int, str]]:
@@ -199,11 +201,11 @@ def test_4_4_takes_and_payments_match_the_rules_text(hand, street, brute, target
     for k in hand:
         counts[k] += 1
     assume(all(counts[k] + street.count(k) <= DECK_COUNTS[k] for k in range(20)))
-    assume(counts[5 * BRUTE + brute] == 0)
-    counts[5 * BRUTE + brute] += 1
+    assume(counts[5 * Family.BRUTE + brute] == 0)
+    counts[5 * Family.BRUTE + brute] += 1
     assume(
-        counts[5 * BRUTE + brute] + street.count(5 * BRUTE + brute)
-        <= DECK_COUNTS[5 * BRUTE + brute]
+        counts[5 * Family.BRUTE + brute] + street.count(5 * Family.BRUTE + brute)
+        <= DECK_COUNTS[5 * Family.BRUTE + brute]
     )
     s = make(street=row(street), hands=(codes(counts), ""))
     i = target % len(street)

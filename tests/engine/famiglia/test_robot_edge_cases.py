@@ -1,36 +1,16 @@
-"""Audit round 3, scoring and the solo robot: unusual combinations of rules 7 and 9.
+"""The solo robot gangster's program in unusual combinations (rules 9.3-9.10).
 
-Each test names the rule (or RULING) of famiglia.md it checks; the scenarios of the
-four actions are in test_audit_round3.py.
+Each test names the rule (or RULING) of famiglia.md it checks.
 """
 
 from __future__ import annotations
 
-from build import kinds_of, make, play, row
-
-from engine.famiglia import result
 from engine.famiglia.actions import Pass, RobotTurn
 from engine.famiglia.cards import code
 
-# ------------------------------------------------------------------ scoring
+from .positions import kinds_of, make, play, row
 
-
-def test_7_3_red_four_beats_any_other_card_on_a_vp_tie():
-    s = make(hands=("F4", "A4 B2 A1 B1"), rest="discard")
-    r = result(s)
-    assert r.totals == (15, 15) and r.winner == 0 and r.decided_by == "best_card"
-
-
-def test_7_4_ruling_cascade_reaches_the_third_card():
-    # Both best 10 VP (B4 / F3), both second 6 VP (A3 / F2); third 3 VP (M2) vs 1 VP.
-    s = make(hands=("B4 A3 M2 A1", "F3 F2 F0 A1 B1 M1"), rest="discard")
-    r = result(s)
-    assert r.totals == (20, 20)
-    assert r.winner == 0 and r.decided_by == "cascade"
-
-
-# ------------------------------------------------------------------ solo robot
-
+#: Robot play areas that meet the level-3 thresholds of Steps 1, 2, 3 (and 4).
 SEVEN_ZEROS = "F0*2 A0*2 B0*2 M0"
 FIVE_ONES = SEVEN_ZEROS + " A1*2 B1 M1 F1"
 FOUR_TWOS = FIVE_ONES + " A2 B2 M2 F2"
