@@ -215,27 +215,25 @@ class Store(TimersApi, ResultsApi):
         now = self._now()
         stamp = to_db(now)
 
-        async def change(tx: Tx) -> GameRow | None:
-            game = await g.check_writable(tx, game_id, expected_version)
-            if actions:
-                await tx.executemany(
-                    "INSERT INTO actions (game_id, seq, actor, action, created_at)"
-                    " VALUES ($1, $2, $3, $4, $5)",
-                    [
-                        (game_id, game.action_count + i, actor, a, stamp)
-                        for i, a in enumerate(actions)
-                    ],
-                )
-            await g.update_game(
+        async def change(tx: Tx) -> GameRow:
+            game = await g.advance_game(
                 tx,
-                game,
+                game_id,
+                expected_version,
                 status=status,
-                state_json=game.state_json if state_json is None else state_json,
+                state_json=state_json,
                 added_actions=len(actions),
                 deadline=opt_to_db(deadline),
                 reminder_at=g.reminder_text(reminder_at, now, deadline),
                 now=stamp,
             )
+            if actions:
+                first = game.action_count - len(actions)
+                await tx.executemany(
+                    "INSERT INTO actions (game_id, seq, actor, action, created_at)"
+                    " VALUES ($1, $2, $3, $4, $5)",
+                    [(game_id, first + i, actor, a, stamp) for i, a in enumerate(actions)],
+                )
             if result is not None:
                 await results.insert_result(
                     tx,
@@ -246,11 +244,9 @@ class Store(TimersApi, ResultsApi):
                     record=result,
                     at=stamp,
                 )
-            return await g.fetch_game(tx, game_id)
+            return game
 
-        updated = await self._write(change)
-        assert updated is not None
-        return updated
+        return await self._write(change)
 
     async def set_table_message(self, game_id: int, channel_id: int, message_id: int) -> None:
         """Where the game's public table is; not versioned (it is not game state)."""
