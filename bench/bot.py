@@ -170,10 +170,12 @@ async def db_size(db: Path | str) -> int:
 
 
 async def startup(db: Path | str) -> float:
-    """Seconds from creating the bot to READY handled, with the seeded database."""
+    """Seconds from creating the bot to READY handled, with the seeded database (its
+    start-up repair posts the tables of the seeded games, whose channels do not exist
+    here: those errors are expected)."""
     started = time.perf_counter()
     bot = FamigliaBot(settings(db), sync_global=False, rng=random.Random(1))
-    async with simcord.run(bot, check_errors=True) as env:
+    async with simcord.run(bot, check_errors=False, settle_timeout=600) as env:
         env.create_guild("Famiglia Club", id=GUILD)
         ready = time.perf_counter() - started
     await bot.close()
@@ -181,7 +183,7 @@ async def startup(db: Path | str) -> float:
 
 
 def report(args: argparse.Namespace, tally: Tally, elapsed: float, finished: int, size: int,
-           ready: float, seed_note: str, probe: Any, backend: str) -> str:  # fmt: skip
+           probe: Any, backend: str) -> str:  # fmt: skip
     """Print one backend's figures; return its headline line."""
     sent = tally.moves + tally.others
     moves = [s.latency_ms for s in tally.moves]
@@ -208,7 +210,6 @@ def report(args: argparse.Namespace, tally: Tally, elapsed: float, finished: int
     print(f"problems: {len(tally.problems)}")
     for problem in tally.problems[:20]:
         print(f"  {problem}")
-    print(f"start-up to ready with {seed_note}: {ready:.2f} s (bar 3 s)")
     return line(f"latency of move interactions, {backend}", moves)
 
 
@@ -223,29 +224,30 @@ async def main() -> None:
     parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
     args = parser.parse_args()
     backends = ("sqlite", "postgresql") if args.backend == "both" else (args.backend,)
+    seeding = args.finished + args.active > 0
     note = f"{args.finished} finished + {args.active} active games"
     headlines = []
     with tempfile.TemporaryDirectory() as tmp:
-        seeded = await seeded_database(args.finished, args.active, Path(tmp))
         if "sqlite" in backends:
             db = Path(tmp) / "load.db"
             tally, elapsed, finished, probe = await load(args, db)
-            ready = await startup(seeded)
             size = await db_size(db)
-            headlines.append(
-                report(args, tally, elapsed, finished, size, ready, note, probe, "SQLite")
-            )
+            headlines.append(report(args, tally, elapsed, finished, size, probe, "SQLite"))
+            if seeding:
+                seeded = await seeded_database(args.finished, args.active, Path(tmp))
+                print(f"start-up to ready with {note}: {await startup(seeded):.2f} s (bar 3 s)")
         if "postgresql" in backends:
             with pgserver.running_server(durable=True) as server:
                 with pgserver.new_database(server) as url:
                     tally, elapsed, finished, probe = await load(args, url)
                     size = await db_size(url)
-                with pgserver.new_database(server) as url:
-                    await copy_sqlite_to_postgres(str(seeded), url, lambda game, log: None)
-                    ready = await startup(url)
-            headlines.append(
-                report(args, tally, elapsed, finished, size, ready, note, probe, "PostgreSQL")
-            )
+                headlines.append(report(args, tally, elapsed, finished, size, probe, "PostgreSQL"))
+                if seeding:
+                    seeded = await seeded_database(args.finished, args.active, Path(tmp))
+                    with pgserver.new_database(server) as url:
+                        await copy_sqlite_to_postgres(str(seeded), url, lambda game, log: None)
+                        ready = await startup(url)
+                    print(f"start-up to ready with {note}: {ready:.2f} s (bar 3 s)")
     print("HEADLINE " + " | ".join(headlines) + " (bar p99 50 ms)")
 
 

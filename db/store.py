@@ -10,6 +10,7 @@ PostgreSQL: each is one operation over a :class:`~db.tx.Tx` (see :mod:`db.tx`).
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -23,10 +24,17 @@ from db.rows import OPEN_STATUSES, ActionRow, GameRow, Mode, ResultRecord, Statu
 from db.timers_api import TimersApi
 from db.tx import Tx
 
+#: Table message ids remembered (the least recently set forgotten first).
+KEPT_TABLES = 4096
+
 
 class Store(TimersApi, ResultsApi):
     """Open with ``await Store.open(target)`` (or ``async with await Store.open(target)``),
     ``target`` a SQLite file's path or a ``postgresql://`` URL."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._tables: OrderedDict[int, int] = OrderedDict()  # game -> its table message
 
     # -- games ------------------------------------------------------------------------
 
@@ -262,3 +270,17 @@ class Store(TimersApi, ResultsApi):
                 raise GameNotFound(game_id)
 
         await self._write(update)
+        self._tables[game_id] = message_id
+        self._tables.move_to_end(game_id)
+        while len(self._tables) > KEPT_TABLES:
+            self._tables.popitem(last=False)
+
+    async def table_message_id(self, game_id: int) -> int | None:
+        """The game's table message as this store last set it, else as stored (None:
+        none, or no such game). A game's table is set by the process whose shard the
+        game is on (its clicks arrive there), so what this store set is what is stored."""
+        kept = self._tables.get(game_id)
+        if kept is not None:
+            return kept
+        game = await self.get_game(game_id)
+        return None if game is None else game.table_message_id
