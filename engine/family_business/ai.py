@@ -35,7 +35,8 @@ STRENGTHS: Final[dict[str, Budget]] = {
 
 def value(state: FBState, seat: int) -> float:
     """The bot's evaluation squashed to a win chance in [0, 1]."""
-    return 1.0 / (1.0 + math.exp(-evaluate(state, seat) / SCALE))
+    x = max(-40.0, min(40.0, evaluate(state, seat) / SCALE))  # a lost gang rates -1000
+    return 1.0 / (1.0 + math.exp(-x))
 
 
 def think(state: FBState, seat: int, strength: str, rng: random.Random) -> SearchResult:
