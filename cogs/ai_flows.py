@@ -216,8 +216,7 @@ class AiFlows:
                 self.kick(game.id)  # resumes a turn that stopped; a running one goes on
             elif not state.over:
                 await self.bot.get_partial_messageable(game.channel_id).send(
-                    f"{present.mention(game, HUMAN)}, your turn in Famiglia #{game.id} "
-                    "against the AI. Press **Show my hand** on the table to play.",
+                    present.turn_ping(game, HUMAN, "the game against the AI"),
                     allowed_mentions=discord.AllowedMentions(
                         users=[discord.Object(game.players[HUMAN])]
                     ),

@@ -327,9 +327,7 @@ class Flows:
             elif game.status == "active" and (moved.turn_passed or game.action_count == 0):
                 seat = state.current
                 ping = await channel.send(
-                    f"{present.mention(game, seat)}, your turn in Famiglia #{game.id}. "
-                    "Press **Show my hand** on the table to play.",
-                    allowed_mentions=users(game.players[seat]),
+                    present.turn_ping(game, seat), allowed_mentions=users(game.players[seat])
                 )
                 self._pings[game.id] = ping.id
         except discord.HTTPException as error:

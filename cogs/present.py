@@ -46,6 +46,17 @@ def mention(game: GameRow, seat: int) -> str:
     return f"<@{game.players[seat]}>"
 
 
+def turn_ping(game: GameRow, seat: int, what: str = "Famiglia") -> str:
+    """The ping of the player to move: whose turn, where to play, and until when."""
+    until = ""
+    if game.deadline is not None:
+        until = f" Your time runs out <t:{int(game.deadline.timestamp())}:R>."
+    return (
+        f"{mention(game, seat)}, your turn in {what} #{game.id}. "
+        f"Press **Show my hand** on the table to play.{until}"
+    )
+
+
 def where(game: GameRow) -> str:
     """Where ``game`` is played, for a sentence: ``in <#channel>`` or ``in our DMs``."""
     # A solo game started from a server keeps that server's id, but lives in our DMs.
