@@ -53,7 +53,7 @@ class AiFlows:
 
     def _lines(self, game: GameRow, events: list[Event]) -> list[str]:
         names = present.shown_names(game)
-        return [describe_event(e, names) for e in events if e.kind != "turn"]
+        return [describe_event(e, names) for e in events if e.kind not in present.UNSAID]
 
     async def payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
         stalled = game.id in self._stalled
@@ -215,8 +215,7 @@ class AiFlows:
                 self.kick(game.id)  # resumes a turn that stopped; a running one goes on
             elif not state.over:
                 await self.bot.get_partial_messageable(game.channel_id).send(
-                    f"{present.mention(game, HUMAN)}, your turn in Famiglia #{game.id} "
-                    "against the AI. Press **Show my hand** on the table to play.",
+                    present.turn_ping(game, HUMAN, "the game against the AI"),
                     allowed_mentions=discord.AllowedMentions(
                         users=[discord.Object(game.players[HUMAN])]
                     ),

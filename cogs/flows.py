@@ -276,7 +276,7 @@ class Flows:
     # ---------------------------------------------------------------- the table
     async def _lines(self, game: GameRow, events: list[Event]) -> list[str]:
         names = present.shown_names(game)
-        return [describe_event(e, names) for e in events if e.kind != "turn"]
+        return [describe_event(e, names) for e in events if e.kind not in present.UNSAID]
 
     async def table_payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
         if game.status in ("challenge", "declined", "cancelled", "expired"):
@@ -326,9 +326,7 @@ class Flows:
             elif game.status == "active" and (moved.turn_passed or game.action_count == 0):
                 seat = state.current
                 ping = await channel.send(
-                    f"{present.mention(game, seat)}, your turn in Famiglia #{game.id}. "
-                    "Press **Show my hand** on the table to play.",
-                    allowed_mentions=users(game.players[seat]),
+                    present.turn_ping(game, seat), allowed_mentions=users(game.players[seat])
                 )
                 self._pings[game.id] = ping.id
         except discord.HTTPException as error:

@@ -10,9 +10,14 @@ from __future__ import annotations
 import discord
 
 from cogs.render import hand_embed, table_message
+from cogs.render.embed import Hands, result_sentence
 from cogs.safe_text import shown
 from db.rows import GameRow, ResultRow
 from engine.famiglia import GameState, view
+
+#: Events the move log leaves out: a turn passing shows in the table itself, and the
+#: game's end has its own line (the result is said once, winner first).
+UNSAID = ("turn", "game_over")
 
 
 def names_of(game: GameRow) -> tuple[str, str]:
@@ -29,6 +34,17 @@ def shown_names(game: GameRow) -> tuple[str, str]:
 
 def mention(game: GameRow, seat: int) -> str:
     return f"<@{game.players[seat]}>"
+
+
+def turn_ping(game: GameRow, seat: int, what: str = "Famiglia") -> str:
+    """The ping of the player to move: whose turn, where to play, and until when."""
+    until = ""
+    if game.deadline is not None:
+        until = f" Your time runs out <t:{int(game.deadline.timestamp())}:R>."
+    return (
+        f"{mention(game, seat)}, your turn in {what} #{game.id}. "
+        f"Press **Show my hand** on the table to play.{until}"
+    )
 
 
 def where(game: GameRow) -> str:
@@ -84,11 +100,20 @@ def _forfeit_field(
         embed.add_field(name="Game over", value=result_text(game, state, record), inline=False)
 
 
+def final_hands(game: GameRow, state: GameState) -> Hands | None:
+    """Every hand, once the game is over (finished or given up): the players check the
+    totals on the final table. None while it runs: hands are secret then."""
+    if game.is_open:
+        return None
+    return (view(state, 0).hand, view(state, 1).hand)
+
+
 def table(
     game: GameRow, state: GameState, recent: list[str], record: ResultRow | None = None
 ) -> tuple[discord.Embed, discord.File]:
-    """The public table (embed + image), from the public view only."""
-    embed, file = table_message(view(state, None), names_of(game), recent)
+    """The public table (embed + image), from the public view only (and, once the game
+    is over, every hand)."""
+    embed, file = table_message(view(state, None), names_of(game), recent, final_hands(game, state))
     _forfeit_field(embed, game, state, record)
     return embed, file
 
@@ -111,11 +136,7 @@ def result_text(game: GameRow, state: GameState, record: ResultRow | None) -> st
     final = view(state, None).result
     if final is None:
         return "The game ended."
-    t0, t1 = final.totals
-    head = f"{names[0]} {t0} VP · {names[1]} {t1} VP."
-    if final.winner is None:
-        return f"{head} {final.explanation}"  # the explanation says it is a shared win
-    return f"{head} {final.explanation} **{names[final.winner]} wins.**"
+    return result_sentence(final, names)
 
 
 def challenge_text(game: GameRow, minutes: float) -> str:

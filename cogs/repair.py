@@ -21,6 +21,8 @@ log = logging.getLogger(__name__)
 #: Seconds before each repeated attempt; after the last one the next move or
 #: ``/famiglia board`` brings the table up to date.
 PAUSES = (15.0, 60.0, 300.0, 900.0)
+#: Games shown again at once (a start-up with many open games draws a few at a time).
+AT_ONCE = 4
 
 
 class TableRepair:
@@ -29,17 +31,23 @@ class TableRepair:
         self.show = show  # draws the table and says what the channel must know
         self._running: dict[int, asyncio.Task[None]] = {}
         self._failed: set[int] = set()
+        self._gate = asyncio.Semaphore(AT_ONCE)
 
     def failed(self, game_id: int) -> None:
         """Showing ``game_id`` went wrong: show it again from the store in a moment."""
         self._failed.add(game_id)
-        if game_id not in self._running:
+        running = self._running.get(game_id)
+        if running is None or running.done():
             self._start(game_id, pause_first=True)
 
     def _start(self, game_id: int, *, pause_first: bool) -> None:
         task = asyncio.create_task(self._repair(game_id, pause_first), name=f"repair-{game_id}")
         self._running[game_id] = task
-        task.add_done_callback(lambda _t: self._running.pop(game_id, None))
+        task.add_done_callback(lambda done: self._forget(game_id, done))
+
+    def _forget(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._running.get(game_id) is task:
+            del self._running[game_id]
 
     async def _repair(self, game_id: int, pause_first: bool) -> None:
         for attempt, pause in enumerate(PAUSES):
@@ -47,7 +55,8 @@ class TableRepair:
                 await asyncio.sleep(pause)
             self._failed.discard(game_id)
             try:
-                await self.show_stored(game_id)
+                async with self._gate:
+                    await self.show_stored(game_id)
             except Refusal:
                 return  # the game is gone
             except Exception:

@@ -22,9 +22,9 @@ import discord
 from bot.service import STALE, Moved, Refusal
 from bot.solo import SoloService
 from cogs.controls import hand_controls
-from cogs.present import shown_names
+from cogs.present import UNSAID
 from cogs.render import hand_embed
-from cogs.safe_text import kept_name
+from cogs.safe_text import kept_name, shown
 from cogs.solo_table import PLAYER, confirm_forfeit, level_tag, names_of, table_payload
 from cogs.table_move import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, SoloBest
@@ -263,8 +263,8 @@ class SoloFlows:
         """The player's move (handed over by ``cogs.flows.Flows.play``): the robot answers.
         A click on the DM table gets the table back; the hand's controls or a slash
         command get both moves spelled out in the private hand."""
-        names = shown_names(moved.game)
-        lines = [f"✅ {describe_event(e, names)}" for e in moved.events if e.kind != "turn"]
+        names = tuple(shown(name) for name in names_of(moved.game))
+        lines = [f"✅ {describe_event(e, names)}" for e in moved.events if e.kind not in UNSAID]
         robot = await self.solo.robot_turn(moved.game.id)
         game, state = (robot.game, robot.state) if robot is not None else (moved.game, moved.state)
         message = interaction.message
