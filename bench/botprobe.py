@@ -83,7 +83,7 @@ WRITES = ("commit_move", "set_status", "create_game", "set_table_message", "mark
 
 def install() -> Probe:
     """Wrap the engine, store and render entry points the bot uses."""
-    import bot.service
+    import bot.reads
     import cogs.famiglia
     import cogs.flows
     import cogs.present
@@ -95,7 +95,7 @@ def install() -> Probe:
     for name in ("apply", "legal_actions", "legal_keys", "copy", "to_json"):
         probe.wrap(GameState, name, "engine")
     probe.wrap(GameState, "from_json", "engine")
-    probe.wrap(bot.service, "replay_events", "engine")  # the table's last moves
+    probe.wrap(bot.reads, "replay_events", "engine")  # the table's last moves
     for name in ("build", "suggest"):  # slash commands and their autocomplete
         probe.wrap(cogs.famiglia, name, "engine")
     for name in dir(Store):

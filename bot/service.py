@@ -8,17 +8,13 @@ The cogs turn results into messages; the crash tests drive this class directly.
 
 from __future__ import annotations
 
-import asyncio
 import random
-import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Literal
 
-from bot.history import replay_events
-from bot.origins import Origin, Origins
-from bot.recent import KEEP, RecentMoves
+from bot.reads import GameReads, Refusal
 from db.errors import ChannelBusy, GameClosed, VersionConflict
 from db.rows import ROBOT, GameRow, ResultRecord
 from db.store import Store
@@ -28,10 +24,6 @@ Clock = Callable[[], datetime]
 
 STALE = "That button belongs to an earlier moment of the game; the game has moved on."
 CONFLICT = "That move is no longer possible: the game changed a moment ago."
-
-
-class Refusal(Exception):
-    """A polite no: ``str(refusal)`` is shown to the user; nothing changed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +50,7 @@ def to_move(state: GameState) -> int | None:
     return None if state.over else state.current
 
 
-class GameService:
+class GameService(GameReads):
     def __init__(
         self,
         store: Store,
@@ -68,56 +60,13 @@ class GameService:
         clock: Clock,
         rng: random.Random | None = None,
     ) -> None:
-        self.store = store
+        super().__init__(store)
         self.turn_timeout = turn_timeout
         self.challenge_timeout = challenge_timeout
         self.clock = clock
         self._rng = rng or random.SystemRandom()
-        # Weak: a game's lock lives while someone holds or waits for it, so a bot that
-        # runs for months keeps no lock per game it ever saw.
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._recent = RecentMoves()
-        #: The fixed facts of every game seen (players, kind, place): clicks are checked
-        #: against them before any lock or read.
-        self.origins = Origins()
         #: Called after every write that may move a deadline (the turn timer listens).
         self.listeners: list[Callable[[], None]] = []
-
-    def lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        return lock
-
-    # ------------------------------------------------------------------ reading
-    async def game(self, game_id: int) -> GameRow:
-        game = await self.store.get_game(game_id)
-        if game is None:
-            raise Refusal("That game does not exist any more.")
-        self.origins.remember(game)
-        return game
-
-    async def origin(self, game_id: int) -> Origin:
-        """The players, kind and place of a game: from memory, else read once."""
-        origin = self.origins.get(game_id)
-        return origin if origin is not None else Origin.of(await self.game(game_id))
-
-    async def load(self, game_id: int) -> tuple[GameRow, GameState]:
-        game = await self.game(game_id)
-        return game, GameState.from_json(game.state_json)
-
-    async def recent_events(self, game: GameRow, count: int) -> list[Event]:
-        """The events of the last ``count`` actions of ``game`` as read: kept from this
-        process's own commits, else rebuilt once from seed and log."""
-        events = self._recent.get(game.id, game.action_count, count)
-        if events is None:
-            log = await self.store.action_log(game.id)
-            texts = [row.action_json for row in log[: game.action_count]]
-            groups = replay_events(game, texts, KEEP)
-            self._recent.fill(game.id, len(texts), groups)
-            events = self._recent.get(game.id, len(texts), count)
-            assert events is not None  # just filled for exactly this count
-        return events
 
     # --------------------------------------------------------------- challenges
     async def challenge(
@@ -181,19 +130,37 @@ class GameService:
         ``build`` may raise IllegalAction with a message for the player.
         """
         async with self.lock(game_id):
-            game, state = await self.load(game_id)
-            if seq is not None and seq != game.action_count and game.seat_of(user_id) is not None:
-                raise Refusal(STALE)
-            seat = self._seat_to_act(game, state, user_id)
+            kept = self._live.kept(game_id)
             try:
-                actions = build(state)
-                if not actions:
-                    raise IllegalAction("Nothing to do: choose a move first.")
-                new = state.copy()
-                groups = [new.apply(action, seat) for action in actions]
-            except IllegalAction as error:
-                raise Refusal(str(error)) from None
-            return await self._commit_move(game, state, new, user_id, actions, groups)
+                return await self._play(game_id, user_id, seq, build)
+            except Refusal:
+                if not kept:
+                    raise  # decided on the game as stored: the refusal stands
+            # Another process may have moved the game since it was kept: decide again
+            # on the game as stored now (a read only when the answer would be no).
+            self._live.forget(game_id)
+            return await self._play(game_id, user_id, seq, build)
+
+    async def _play(
+        self,
+        game_id: int,
+        user_id: int,
+        seq: int | None,
+        build: Callable[[GameState], list[Action]],
+    ) -> Moved:
+        game, state = await self.load(game_id)
+        if seq is not None and seq != game.action_count and game.seat_of(user_id) is not None:
+            raise Refusal(STALE)
+        seat = self._seat_to_act(game, state, user_id)
+        try:
+            actions = build(state)
+            if not actions:
+                raise IllegalAction("Nothing to do: choose a move first.")
+            new = state.copy()
+            groups = [new.apply(action, seat) for action in actions]
+        except IllegalAction as error:
+            raise Refusal(str(error)) from None
+        return await self._commit_move(game, state, new, user_id, actions, groups)
 
     def _seat_to_act(self, game: GameRow, state: GameState, user_id: int) -> int:
         seat = game.seat_of(user_id)
@@ -298,7 +265,9 @@ class GameService:
                     result=result,
                 )
         except (VersionConflict, GameClosed):
+            self._live.forget(game.id)
             raise Refusal(CONFLICT) from None
+        self._live.keep(row, state)
         if row.status in ("challenge", "active"):
             self._recent.extend(game.id, game.action_count, row.action_count, groups or [])
         else:
@@ -366,6 +335,7 @@ class GameService:
                 continue
             async with self.lock(game.id):
                 if await self.store.mark_reminder_sent(game.id, expected_version=game.version):
+                    self._live.forget(game.id)  # kept with its reminder unsent
                     notices.append(
                         Notice("reminder", Moved(game, GameState.from_json(game.state_json)))
                     )

@@ -1,12 +1,13 @@
 """Which games a bot process owns when the bot runs as several shards.
 
 Discord puts a server on shard ``(server_id >> 22) % shard_count`` and DMs on shard 0.
-A game belongs to the shard of its server (a game without one to shard 0); the process
-running that shard repairs it at start-up, runs its timers and plays its AI and robot
-turns. Ownership is a filter on those queries, never a guarantee of exclusivity: every
-write still goes through the version check, so a process that handles a game it no
-longer owns (the shard count changed, two processes overlap in a rolling restart) is
-refused like any stale writer.
+A game belongs to the shard its players' clicks arrive on: its server's, and shard 0
+for a game played in DMs (every solo game, wherever it was started, and a game without
+a server). The process running that shard repairs it at start-up, runs its timers and
+resumes its AI and robot turns. Ownership is a filter on those queries, never a
+guarantee of exclusivity: every write still goes through the version check, so a
+process that handles a game it no longer owns (the shard count changed, two processes
+overlap in a rolling restart) is refused like any stale writer.
 """
 
 from __future__ import annotations
@@ -34,18 +35,22 @@ class Shards:
     def everything(self) -> bool:
         return len(self.ids) == self.count
 
-    def shard_of(self, guild_id: int | None) -> int:
-        return 0 if guild_id is None else (guild_id >> 22) % self.count
+    def shard_of(self, guild_id: int | None, mode: str) -> int:
+        """The shard of a game of ``mode`` (solo, duel, ai) in the server ``guild_id``."""
+        return 0 if guild_id is None or mode == "solo" else (guild_id >> 22) % self.count
 
-    def owns(self, guild_id: int | None) -> bool:
-        return self.shard_of(guild_id) in self.ids
+    def owns(self, guild_id: int | None, mode: str) -> bool:
+        return self.shard_of(guild_id, mode) in self.ids
 
     def sql(self) -> str:
         """`` AND …``: the condition for a ``games`` row this process owns ("" if all)."""
         if self.everything:
             return ""
         ids = ", ".join(str(i) for i in sorted(self.ids))
-        return f" AND ((COALESCE(guild_id, 0) >> 22) % {self.count}) IN ({ids})"
+        shard = (
+            f"CASE WHEN mode = 'solo' THEN 0 ELSE (COALESCE(guild_id, 0) >> 22) % {self.count} END"
+        )
+        return f" AND ({shard}) IN ({ids})"
 
 
 #: One process running the whole bot.

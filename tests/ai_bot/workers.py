@@ -20,10 +20,13 @@ def announce(pid_file: str) -> None:
 
 
 def slow_decide(pid_file: str, pause: float, state_json: str, strength: str, seed: int) -> Key:
-    """The AI's decision (time cap lifted) after ``pause`` seconds of 'search'."""
+    """A real search of ``pause`` seconds at ``hard`` (whatever ``strength`` the game has),
+    its decision returned no sooner than ``pause`` seconds after it began."""
     announce(pid_file)
-    time.sleep(pause)
-    return decide(state_json, strength, seed, 0)
+    started = time.monotonic()
+    key = decide(state_json, "hard", seed, pause)
+    time.sleep(max(0.0, pause - (time.monotonic() - started)))
+    return key
 
 
 def labelled(pid_file: str, pause: float, label: str) -> str:

@@ -142,3 +142,54 @@ async def test_a_move_racing_the_other_processes_timer_gives_one_outcome(bots) -
         else:  # the timeout came first: the move is refused, the game is over
             assert str(outcome) in (STALE, CONFLICT, "That game is over.")
             assert after.status == "forfeited" and after.action_count == 0
+
+
+def counting_reads(store: Store) -> list[str]:
+    """Record the name of every read this store is asked for from now on."""
+    reads: list[str] = []
+    for name in ("get_game", "action_log", "active_games", "get_result"):
+        original = getattr(store, name)
+
+        async def counted(*args: object, _name: str = name, _original=original, **kw: object):
+            reads.append(_name)
+            return await _original(*args, **kw)
+
+        setattr(store, name, counted)
+    return reads
+
+
+def pick(seed: float):
+    def build(s: GameState) -> list[Action]:
+        return [random.Random(seed).choice(s.legal_actions())]
+
+    return build
+
+
+async def test_a_move_on_a_game_this_process_knows_reads_nothing(bots) -> None:
+    a, _, _ = bots
+    game = await started(a, 400)
+    reads = counting_reads(a.store)
+    for i in range(20):
+        state = GameState.from_json(game.state_json)
+        if state.over:
+            break
+        game = (await a.play(game.id, game.players[state.current], game.action_count, pick(i))).game
+    assert reads == []
+    await check_replays(a, game.id)
+
+
+async def test_a_game_the_other_process_moved_is_read_again_not_refused(bots) -> None:
+    a, b, _ = bots
+    game = await started(a, 500)
+    await a.load(game.id)  # a keeps the game at this version
+    state = GameState.from_json(game.state_json)
+    moved = await b.play(game.id, game.players[state.current], game.action_count, pick(1))
+    # a's kept copy is now behind; the next player's fresh button still works through a
+    now = moved.game
+    seat = GameState.from_json(now.state_json).current
+    again = await a.play(now.id, now.players[seat], now.action_count, pick(2))
+    assert again.game.version == now.version + 1
+    # and the button drawn before b's move is refused as stale, on the stored game
+    with pytest.raises(Refusal, match="earlier moment"):
+        await a.play(now.id, now.players[seat], game.action_count, pick(3))
+    await check_replays(a, game.id)

@@ -17,8 +17,9 @@ GUILDS = {0: 4 << 22, 1: 5 << 22}  # on shard 0 and shard 1 of two
 
 def test_a_server_is_on_discords_shard_and_dms_on_shard_zero() -> None:
     two = Shards.of(2)
-    assert [two.shard_of(g) for g in (GUILDS[0], GUILDS[1], None)] == [0, 1, 0]
-    assert Shards.of(2, [1]).owns(GUILDS[1]) and not Shards.of(2, [1]).owns(None)
+    assert [two.shard_of(g, "duel") for g in (GUILDS[0], GUILDS[1], None)] == [0, 1, 0]
+    assert two.shard_of(GUILDS[1], "solo") == 0  # played in DMs, wherever started
+    assert Shards.of(2, [1]).owns(GUILDS[1], "ai") and not Shards.of(2, [1]).owns(None, "ai")
     with pytest.raises(ValueError):
         Shards.of(2, [2])
 
@@ -31,9 +32,12 @@ async def test_each_process_sees_the_games_of_its_shards(
         on0 = await new_game(everything, guild_id=GUILDS[0], deadline=deadline)
         on1 = await new_game(everything, guild_id=GUILDS[1], deadline=deadline + timedelta(1))
         dm = await new_game(everything, guild_id=None, deadline=deadline + timedelta(2))
-        assert [g.id for g in await everything.active_games()] == [on0.id, on1.id, dm.id]
+        solo = await new_game(
+            everything, (33, 0), mode="solo", guild_id=GUILDS[1], deadline=deadline + timedelta(3)
+        )
+        assert [g.id for g in await everything.active_games()] == [on0.id, on1.id, dm.id, solo.id]
     later = START + timedelta(days=9)
-    for ids, owned in (([0], [on0, dm]), ([1], [on1]), ([0, 1], [on0, on1, dm])):
+    for ids, owned in (([0], [on0, dm, solo]), ([1], [on1]), ([0, 1], [on0, on1, dm, solo])):
         async with await Store.open(store_target, clock=clock, shards=Shards.of(2, ids)) as s:
             expected = [g.id for g in owned]
             assert [g.id for g in await s.active_games()] == expected
