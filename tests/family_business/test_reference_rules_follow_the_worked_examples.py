@@ -23,7 +23,14 @@ from .reference_rules import (
 A, B, C, D, E = range(5)
 
 
-def position(n, at_large, hit, war=NO_WAR, hands=None, active=A) -> Position:
+def position(
+    n: int,
+    at_large: list[int],
+    hit: list[int],
+    war: int = NO_WAR,
+    hands: dict[int, list[str]] | None = None,
+    active: int = A,
+) -> Position:
     given = hands or {}
     return Position(
         n=n,
@@ -54,7 +61,8 @@ def test_x1_double_contract_answered_with_mob_power():
 
 def test_x2_vendetta_answered_with_safe_house():
     pos = position(4, [9, 5, 3, 1], [D], hands={A: ["vendetta"], C: [SAFE]})
-    assert (B, C, D, B, C) in plays_of(pos, A, "vendetta")
+    plays = plays_of(pos, A, "vendetta")
+    assert isinstance(plays, list) and (B, C, D, B, C) in plays
     take_turn(pos, "vendetta", (B, C, D, B, C), {C: SAFE})
     assert pos.active == C and pos.war == DOUBLE
     assert pos.hit == [D, B]  # [D, B, D, B] before C's S1 executed D, then B
