@@ -13,7 +13,7 @@ from engine.family_business.actions import Action
 from engine.family_business.cards import CODE_OF, KEYS
 from engine.family_business.state import NONE, NOT_ASKED, PLAY, SINGLE, FBState
 
-from .reference_rules import COUNTERS, ONE_GANG, ORDERS, Position
+from .reference_rules import COUNTERS, ONE_GANG, ORDERS, Choice, Position
 
 NO_COUNTER = Action("no_counter", 0)
 
@@ -36,7 +36,7 @@ def to_reference(s: FBState) -> Position:
     )
 
 
-def actions_of(card: str, choice: tuple | None) -> list[Action]:
+def actions_of(card: str, choice: Choice | None) -> list[Action]:
     """A reference play as the engine's decisions (``choice`` None: a discard)."""
     code = CODE_OF[card]
     if choice is None:

@@ -28,6 +28,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import permutations
 from math import factorial
+from typing import Any
 
 GANG_SIZE = 9
 HAND_LIMIT = 6
@@ -74,7 +75,8 @@ ONE_GANG = frozenset(
 )
 ORDERS = frozenset({"double_cross", "vendetta", "intrigue"})
 
-Play = tuple[str, tuple]
+Choice = tuple[Any, ...]
+Play = tuple[str, Choice]
 
 
 @dataclass
@@ -151,7 +153,7 @@ def turncoat_sides(pos: Position, seat: int) -> tuple[list[int], list[int]]:
     return ds, rs
 
 
-def plays_of(pos: Position, seat: int, card: str, limit: int = 10**9) -> list[tuple] | int:
+def plays_of(pos: Position, seat: int, card: str, limit: int = 10**9) -> list[Choice] | int:
     """Every legal choice of ``card`` for ``seat`` (empty: only a discard is possible),
     or just their number when there are more than ``limit``."""
     opp = pos.opposing(seat)
@@ -175,7 +177,7 @@ def plays_of(pos: Position, seat: int, card: str, limit: int = 10**9) -> list[tu
         return distinct_orders(items)
     if card == "turncoat":  # 8.10, R28
         ds, rs = turncoat_sides(pos, seat)
-        out: list[tuple] = []
+        out: list[Choice] = []
         for d in ds:
             leaving = [("at_large", d)] if pos.at_large[d] >= 1 else []
             leaving += [("position", p) for p in positions if pos.hit[p - 1] == d]
@@ -228,7 +230,7 @@ def leave_list(pos: Position, p: int, *, free: bool) -> None:
         pos.war = NO_WAR
 
 
-def resolve(pos: Position, card: str, choice: tuple, counter: str | None, by: int | None) -> None:
+def resolve(pos: Position, card: str, choice: Choice, counter: str | None, by: int | None) -> None:
     me = pos.active
     if card in ONE_GANG and card != "double_contract":  # 8.1, 8.2, R22, R23
         wall = card == "priority_contract"
@@ -398,7 +400,7 @@ def begin_turn(pos: Position, seat: int) -> None:
 def take_turn(
     pos: Position,
     card: str,
-    choice: tuple | None,
+    choice: Choice | None,
     answers: dict[int, str | None] | None = None,
 ) -> tuple[int | None, str | None]:
     """The active player plays ``card`` with ``choice`` (None: discards it, R6); then
@@ -417,7 +419,7 @@ def take_turn(
                     assert said in TABLE[card][1] and pos.hands[g][said] > 0
                     counter, by = said, g
                     break
-            if by is not None:
+            if by is not None and counter is not None:
                 pos.hands[by][counter] -= 1
                 pos.hands[by] += Counter()
                 pos.discard[counter] += 1

@@ -26,7 +26,16 @@ from .reference_bridge import (
     random_position,
     to_reference,
 )
-from .reference_rules import TABLE, offered, plays_of, responders, take_turn
+from .reference_rules import (
+    TABLE,
+    Choice,
+    Position,
+    offered,
+    order_items,
+    plays_of,
+    responders,
+    take_turn,
+)
 
 CAP = 60  # complete plays compared one by one up to this many per card
 MAX_TURNS = 600
@@ -41,7 +50,9 @@ class Tally:
     counters: int = 0
 
 
-def _check_legal_plays(s: FBState, rng: random.Random, tally: Tally) -> dict[str, list]:
+def _check_legal_plays(
+    s: FBState, rng: random.Random, tally: Tally
+) -> dict[str, list[Choice] | int]:
     """Rules 4.3, 8, 9, R6: discard any card; play exactly the cards with a legal
     choice, with exactly the reference's complete plays."""
     seat = s.active
@@ -70,9 +81,7 @@ def _check_legal_plays(s: FBState, rng: random.Random, tally: Tally) -> dict[str
     return {c: p for c, p in plays.items() if p}
 
 
-def _random_order(pos, seat: int, card: str, rng: random.Random) -> tuple:
-    from .reference_rules import order_items
-
+def _random_order(pos: Position, seat: int, card: str, rng: random.Random) -> Choice:
     items = order_items(pos, seat, card)
     assert items is not None
     rng.shuffle(items)
@@ -87,7 +96,9 @@ def _one_turn(s: FBState, rng: random.Random, tally: Tally, where: str) -> None:
     if plays and rng.random() < 0.85:
         card = rng.choice(sorted(plays))
         ps = plays[card]
-        choice = _random_order(pos, seat, card, rng) if isinstance(ps, int) else rng.choice(ps)
+        choice: Choice | None = (
+            _random_order(pos, seat, card, rng) if isinstance(ps, int) else rng.choice(ps)
+        )
     else:
         card, choice = rng.choice(hand), None
     answers: dict[int, str | None] = {}

@@ -8,15 +8,15 @@ from collections import Counter
 from engine.family_business import GAME
 from engine.family_business import cards as C
 from engine.family_business.actions import Action
-from engine.family_business.state import DOUBLE, NONE, SINGLE, WINDOW
+from engine.family_business.state import DOUBLE, NONE, SINGLE, WINDOW, FBState
 
 from .board import CC, A, B, D, accounted, answer, board, discard, play, step
 
 
-def _first_choices(s, seat, card):
+def _first_choices(s: FBState, seat: int, card: int) -> list[Action]:
     branch = GAME.copy(s)
     step(branch, seat, "play", card)
-    return GAME.legal_actions(branch, seat)
+    return list(GAME.legal_actions(branch, seat))
 
 
 def test_r2_vendetta_and_double_cross_choose_only_at_large_mobsters():
