@@ -106,6 +106,7 @@ class FamigliaBot(commands.AutoShardedBot):
             challenge_timeout=self.settings.challenge_timeout,
             clock=clock,
             rng=self.rng,
+            challenge_limits=self.settings.challenge_limits,
         )
         self.flows = Flows(self, self.service, self.settings.challenge_timeout_minutes)
         # Nobody loses on time for turns that ran while the bot was down (grace period).

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Literal
 
+from bot.cooldowns import ChallengeLimits
 from bot.reads import GameReads, Refusal
 from db.errors import ChannelBusy, GameClosed, VersionConflict
 from db.rows import ROBOT, GameRow, ResultRecord
@@ -59,8 +60,11 @@ class GameService(GameReads):
         challenge_timeout: timedelta,
         clock: Clock,
         rng: random.Random | None = None,
+        challenge_limits: ChallengeLimits | None = None,
     ) -> None:
         super().__init__(store)
+        #: How often a member may challenge (None: no limit).
+        self.challenge_limits = challenge_limits
         self.turn_timeout = turn_timeout
         self.challenge_timeout = challenge_timeout
         self.clock = clock
@@ -74,6 +78,9 @@ class GameService(GameReads):
     ) -> GameRow:
         if challenger == opponent:
             raise Refusal("You cannot challenge yourself. Pick another member of this server.")
+        limits = self.challenge_limits
+        if limits is not None and (why := limits.refusal(challenger, opponent, self.clock())):
+            raise Refusal(why)
         if await self.store.active_game_in_channel(channel_id) is not None:
             raise Refusal(
                 "There is already a Famiglia game or challenge in this channel. "
@@ -96,6 +103,8 @@ class GameService(GameReads):
         except ChannelBusy:
             raise Refusal("Someone just opened a game in this channel.") from None
         self.origins.remember(game)
+        if limits is not None:
+            limits.note(challenger, opponent, self.clock())
         self._changed()
         return game
 

@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.cooldowns import ChallengeLimits
 from db.shards import ALL, Shards
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
@@ -32,6 +33,12 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(default=None, gt=0)
     turn_timeout_hours: float = Field(default=24.0, gt=0)
     challenge_timeout_minutes: float = Field(default=10.0, gt=0)
+    #: Within CHALLENGE_LIMIT_MINUTES a member challenges one other member at most
+    #: CHALLENGES_PER_OPPONENT times, and opens at most CHALLENGES_PER_CHALLENGER
+    #: challenges in all (declined, cancelled and expired ones count too).
+    challenges_per_opponent: int = Field(default=3, ge=1)
+    challenges_per_challenger: int = Field(default=6, ge=1)
+    challenge_limit_minutes: float = Field(default=10.0, gt=0)
     log_level: LogLevel = "INFO"
     #: Processes that run the AI's searches (outside the event loop).
     ai_workers: int = Field(default=1, ge=1, le=64)
@@ -52,6 +59,14 @@ class Settings(BaseSettings):
     #: After a restart nobody loses on time for this long: turns whose deadline passed
     #: while the bot was down (or ends sooner) end this many minutes after start-up.
     downtime_grace_minutes: float = Field(default=60.0, ge=0)
+
+    @property
+    def challenge_limits(self) -> ChallengeLimits:
+        return ChallengeLimits(
+            per_opponent=self.challenges_per_opponent,
+            per_challenger=self.challenges_per_challenger,
+            window=timedelta(minutes=self.challenge_limit_minutes),
+        )
 
     @property
     def downtime_grace(self) -> timedelta:

@@ -173,7 +173,8 @@ class AiFlows:
     async def after_move(self, interaction: Interaction, moved: Moved) -> None:
         """The human moved (handed over by ``Flows.play``): answer now, then the AI."""
         game, state = moved.game, moved.state
-        lines = [f"✅ {line}" for line in self._lines(game, moved.events)][-8:] or ["✅ Done."]
+        seat = game.seat_of(interaction.user.id)
+        lines = present.move_answer(self._lines(game, moved.events)[-8:], state, seat)
         thinking = ai_to_move(game, state)
         note = "\n".join([*lines, "🤖 The AI is thinking…"] if thinking else lines)
         message = interaction.message

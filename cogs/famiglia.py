@@ -15,7 +15,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.plans import build, suggest
-from bot.service import GameService, Refusal
+from bot.reads import Refusal
+from bot.service import GameService
 from cogs import present
 from cogs.flows import Flows
 from cogs.rules_text import PAGES, titles
@@ -60,11 +61,14 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         game. A challenge not accepted yet is no game to play: it is found only when
         the user has nothing else open (its answer then says it is not accepted yet)."""
         user = interaction.user.id
+        here = None
         if interaction.channel_id is not None:
-            game = await self.service.store.active_game_in_channel(interaction.channel_id)
-            if game is not None and game.seat_of(user) is not None:
-                return game
+            here = await self.service.store.active_game_in_channel(interaction.channel_id)
+            if here is not None and here.seat_of(user) is not None:
+                return here
         mine = await self.service.store.open_games_for_user(user)
+        if not mine and here is not None:  # others play here: say whose game it is
+            raise Refusal(present.someone_elses_game_text(here))
         running = [g for g in mine if g.status == "active"]
         if len(running) == 1:
             return running[0]
@@ -104,7 +108,7 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         seat = game.seat_of(interaction.user.id)
         if game.status != "active" or state.over or state.current != seat:
             return []
-        values = {
+        values: dict[str, str | None] = {
             key: str(value)
             for key, value in vars(interaction.namespace).items()
             if value is not None

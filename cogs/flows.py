@@ -203,7 +203,8 @@ class Flows:
         if moved.game.mode == "ai" and self.ai is not None:
             return await self.ai.after_move(interaction, moved)  # the AI answers
         lines = await self._lines(moved.game, moved.events)
-        note = "\n".join(f"✅ {line}" for line in lines[-8:]) or "✅ Done."
+        seat = moved.game.seat_of(interaction.user.id)
+        note = "\n".join(present.move_answer(lines[-8:], moved.state, seat))
         await self._answered(
             moved, self._show_hand(interaction, moved.game, moved.state, note[:1900])
         )

@@ -13,11 +13,21 @@ from cogs.render import hand_embed, table_message
 from cogs.render.embed import Hands, result_sentence
 from cogs.safe_text import shown
 from db.rows import GameRow, ResultRow
-from engine.famiglia import GameState, view
+from engine.famiglia import GameState, prompt, view
 
 #: Events the move log leaves out: a turn passing shows in the table itself, and the
 #: game's end has its own line (the result is said once, winner first).
 UNSAID = ("turn", "game_over")
+
+
+def move_answer(lines: list[str], state: GameState, seat: int | None) -> list[str]:
+    """What a player is told after their move: what happened (``lines``), and, while the
+    move or the turn still waits for them (a payment to choose, a card to take after a
+    refresh), what is still needed — never a bare "Done" then."""
+    said = [f"✅ {line}" for line in lines]
+    if state.over or seat is None or state.current != seat:
+        return said or ["✅ Done."]
+    return [*said, f"⏳ Not finished: {prompt(state)}"]
 
 
 def names_of(game: GameRow) -> tuple[str, str]:
@@ -137,6 +147,24 @@ def result_text(game: GameRow, state: GameState, record: ResultRow | None) -> st
     if final is None:
         return "The game ended."
     return result_sentence(final, names)
+
+
+def someone_elses_game_text(game: GameRow) -> str:
+    """A command for a game, typed by someone with no game of their own in a channel
+    where others play."""
+    first, second = shown_names(game)
+    what = "game" if game.status == "active" else "challenge"
+    if game.mode != "duel":
+        return (
+            f"This channel's game is {first}'s game against the {second}; you are not "
+            "playing in it. Start your own in another channel or in our DMs "
+            "(`/famiglia solo`, `/famiglia ai`)."
+        )
+    return (
+        f"This channel's {what} is {first} vs {second}; you are not playing in it. "
+        "Start your own with `/famiglia start` in another channel, or play in our DMs "
+        "(`/famiglia solo`, `/famiglia ai`)."
+    )
 
 
 def challenge_text(game: GameRow, minutes: float) -> str:

@@ -3,6 +3,8 @@ as formatting or a mention, and the name a game keeps for its players."""
 
 from __future__ import annotations
 
+import re
+
 import discord
 
 
@@ -11,6 +13,11 @@ def shown(name: str) -> str:
     (``@everyone``, ``@here``, ``<@id>``, ``<@&role>``) broken, so a name can neither
     format a message nor ping anyone, whatever a message's allowed mentions."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+
+
+def plain(text: str) -> str:
+    """Message text made by :func:`shown` back as plain text (for the table picture)."""
+    return re.sub(r"\\(.)", r"\1", text).replace("\u200b", "")
 
 
 def kept_name(user: discord.abc.User) -> str:

@@ -22,7 +22,7 @@ import discord
 from bot.service import STALE, Moved, Refusal
 from bot.solo import SoloService
 from cogs.controls import hand_controls
-from cogs.present import UNSAID
+from cogs.present import UNSAID, move_answer
 from cogs.render import hand_embed
 from cogs.safe_text import kept_name, shown
 from cogs.solo_table import PLAYER, confirm_forfeit, level_tag, names_of, table_payload
@@ -264,7 +264,8 @@ class SoloFlows:
         A click on the DM table gets the table back; the hand's controls or a slash
         command get both moves spelled out in the private hand."""
         names = tuple(shown(name) for name in names_of(moved.game))
-        lines = [f"✅ {describe_event(e, names)}" for e in moved.events if e.kind not in UNSAID]
+        said = [describe_event(e, names) for e in moved.events if e.kind not in UNSAID]
+        lines = move_answer(said, moved.state, PLAYER)
         robot = await self.solo.robot_turn(moved.game.id)
         game, state = (robot.game, robot.state) if robot is not None else (moved.game, moved.state)
         message = interaction.message

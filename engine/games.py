@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import Any, Final
 
 from engine.famiglia.game import GAME as FAMIGLIA
+from engine.family_business.game import GAME as FAMILY_BUSINESS
 from engine.game import Game
 
 GAMES: Final[dict[str, Game[Any, Any]]] = {
     FAMIGLIA.name: FAMIGLIA,
+    FAMILY_BUSINESS.name: FAMILY_BUSINESS,
 }
 
 

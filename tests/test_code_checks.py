@@ -1,6 +1,7 @@
 """Checks that keep the code as the project's rules say: the type checker finds nothing
 in engine/ and db/ (strict settings and the files in pyproject.toml), and no function
-in engine/ is more complex than ruff's C901 allows (max-complexity in pyproject.toml)."""
+in engine/ is more complex than ruff's C901 allows (max-complexity in pyproject.toml),
+ruff's lint finds nothing anywhere and every file is formatted (``ruff format``)."""
 
 from __future__ import annotations
 
@@ -31,3 +32,15 @@ def test_no_engine_function_is_too_complex():
         timeout=300,
     )
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_ruff_finds_nothing_and_the_code_is_formatted():
+    for args in (["check", "."], ["format", "--check", "."]):
+        run = subprocess.run(
+            [sys.executable, "-m", "ruff", *args],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert run.returncode == 0, " ".join(args) + "\n" + run.stdout + run.stderr

@@ -27,7 +27,7 @@ from cogs.render.common import (
 )
 from cogs.render.image import IMAGE_FILENAME, table_png
 from cogs.render.limits import ATTACHMENT_DESCRIPTION, FIELD_VALUE
-from cogs.safe_text import shown
+from cogs.safe_text import plain, shown
 from engine.famiglia.view_models import PlayerView, ResultView, SeatView
 
 #: Each seat's hand (sorted codes) shown on a finished game's table; None: not shown.
@@ -231,7 +231,9 @@ def table_message(
     """The whole public table: the embed and the image file it shows (with every hand
     once the game is over: ``hands``)."""
     embed = table_embed(view, names, recent, hands)
-    return embed, attach_table_image(embed, table_png(view, names), image_alt_text(view, names))
+    last = plain(recent[-1]) if recent else None
+    png = table_png(view, names, last)
+    return embed, attach_table_image(embed, png, image_alt_text(view, names))
 
 
 def hand_embed(view: PlayerView, names: tuple[str, str] | None = None) -> discord.Embed:

@@ -16,8 +16,6 @@ N_KINDS: Final = 20
 
 LETTERS: Final = "FABM"
 FAMILY_NAMES: Final = ("La Famiglia", "Accountant", "Brute", "Mercenary")
-FAMILY_PLURALS: Final = ("La Famiglia", "Accountants", "Brutes", "Mercenaries")
-FAMILY_COLOURS: Final = ("red", "blue", "yellow", "green")
 
 #: Rule 1.2: copies of each rank inside one family.
 COPIES_PER_RANK: Final = (5, 4, 3, 2, 1)
@@ -30,10 +28,6 @@ _RED_VP: Final = (1, 3, 6, 10, RED_FOUR_VP)
 
 def kind(family: int, rank: int) -> int:
     return family * 5 + rank
-
-
-def family_of(k: int) -> int:
-    return k // 5
 
 
 def rank_of(k: int) -> int:

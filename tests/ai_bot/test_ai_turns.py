@@ -101,7 +101,10 @@ async def test_refusals_while_it_is_the_ai_turn_change_nothing(world: World):
     stranger = await world.carol.click(await world.table(game_id), label="Show my hand")
     assert stranger.ephemeral and "not playing in this game" in stranger.response.content
     command = await world.slash(world.carol, "pass")
-    assert command.ephemeral and "no Famiglia game" in command.response.content
+    assert (
+        command.ephemeral
+        and "This channel's game is Alice's game against" in command.response.content
+    )
     forfeit = await world.carol.click(await world.table(game_id), label="Forfeit")
     assert forfeit.ephemeral and "not playing" in forfeit.response.content
     second = await world.slash(world.bob, "ai", strength="hard", first="ai")

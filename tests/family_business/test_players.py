@@ -124,3 +124,10 @@ def test_search_refuses_a_seat_with_no_decision():
         search(
             GAME, s, B, Budget(10), random.Random(1), opponent=quick_policy, rollout=quick_policy
         )
+
+
+def test_value_of_an_eliminated_gang_is_zero_not_an_overflow():
+    s = board(3, at_large=[9, 2, 2])
+    s.live[B] = False
+    s.at_large[B] = 0
+    assert value(s, B) < 1e-9 and value(s, A) > 0.5

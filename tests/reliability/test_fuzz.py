@@ -24,7 +24,8 @@ import random
 import re
 from typing import Any
 
-from e2e.harness import World
+import pytest
+from e2e.harness import World, settings
 
 from engine.famiglia import GameState
 
@@ -40,6 +41,15 @@ NAMED = re.compile(r"fam:[a-z]+:(?P<game>\d{1,18})(?::(?P<seq>\d{1,6}))?")
 GIVE_UP = re.compile(r"fam:(?:giveup|sgu):(?P<game>\d{1,18}):")
 MOVES = {"refresh": ["card"], "accountant": ["rank", "take", "give"],
          "brute": ["rank", "target", "amount"], "take": ["card", "payment"]}  # fmt: skip
+
+
+@pytest.fixture
+def config(tmp_path):
+    # Games are restarted between the same members again and again here: no challenge
+    # limit (tests/e2e/test_challenge_limits.py checks them).
+    return settings(
+        tmp_path / "famiglia.db", challenges_per_opponent=10**6, challenges_per_challenger=10**6
+    )
 
 
 class Errors(logging.Handler):

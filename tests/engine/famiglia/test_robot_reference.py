@@ -19,68 +19,91 @@ LEVELS = {1: (9, 6, 5, 3), 2: (8, 6, 4, 2), 3: (7, 5, 4, 2), 4: (7, 4, 3, 2)}
 RED_ZERO = 0
 
 
-def reference_turn(s: GameState) -> int:
-    """The robot's turn per 9.6-9.8 on ``s``; returns the step that chose (0: passed)."""
-    street, area, thresholds = s.street, s.areas[1], LEVELS[s.level]
-    spent = [False]  # the one post-switch refresh of this turn, shared by all steps
+class ReferenceRobot:
+    """The robot's turn per 9.6-9.8, written from the rules text, on a state ``s``."""
 
-    def have(rank: int) -> int:
-        return sum(area[f * 5 + rank] for f in range(4))
+    def __init__(self, s: GameState) -> None:
+        self.s = s
+        self.street, self.area, self.thresholds = s.street, s.areas[1], LEVELS[s.level]
+        self.spent = False  # the one post-switch refresh of this turn, shared by all steps
 
-    def refresh_allowed() -> bool:
+    def have(self, rank: int) -> int:
+        return sum(self.area[f * 5 + rank] for f in range(4))
+
+    def refresh_allowed(self) -> bool:
+        s, street = self.s, self.street
         shows_zero = any(k % 5 == 0 for k in street)
-        return bool(street) and bool(s.draw) and not shows_zero and not (s.switched and spent[0])
+        return bool(street) and bool(s.draw) and not shows_zero and not (s.switched and self.spent)
 
-    def refresh_until(done: Callable[[], bool]) -> None:
-        while not done() and refresh_allowed():
-            card = street.pop(0)  # always the leftmost card
+    def refresh_until(self, done: Callable[[], bool]) -> None:
+        s = self.s
+        while not done() and self.refresh_allowed():
+            card = self.street.pop(0)  # always the leftmost card
             if s.switched:
-                spent[0] = True
+                self.spent = True
                 s.draw.insert(0, card)
             else:
                 s.discard.append(card)
             reveal(s, card % 5)
 
-    def leftmost(test: Callable[[int], bool]) -> int | None:
-        return next((i for i, k in enumerate(street) if test(k)), None)
+    def leftmost(self, test: Callable[[int], bool]) -> int | None:
+        return next((i for i, k in enumerate(self.street) if test(k)), None)
 
-    def most_valuable(test: Callable[[int], bool]) -> int | None:
+    def most_valuable(self, test: Callable[[int], bool]) -> int | None:
+        street = self.street
         found = [i for i, k in enumerate(street) if test(k)]
         return max(found, key=lambda i: (VP[street[i]], -i)) if found else None
 
-    def take(i: int | None, step: int) -> int | None:
+    def take(self, i: int | None, step: int) -> int | None:
         if i is None:
             return None
-        area[street.pop(i)] += 1
-        s.passes = 0
+        self.area[self.street.pop(i)] += 1
+        self.s.passes = 0
         return step
 
-    def steps() -> int | None:
-        if have(0) < thresholds[0]:
-            refresh_until(lambda: leftmost(lambda k: k % 5 == 0) is not None)
-            if (got := take(leftmost(lambda k: k % 5 == 0), 1)) is not None:
+    def first_steps(self) -> int | None:
+        """Steps 1 and 2: zeros; ones, else a red 0, else any 0."""
+        if self.have(0) < self.thresholds[0]:
+            self.refresh_until(lambda: self.leftmost(lambda k: k % 5 == 0) is not None)
+            if (got := self.take(self.leftmost(lambda k: k % 5 == 0), 1)) is not None:
                 return got
-        if have(1) < thresholds[1]:
-            refresh_until(lambda: leftmost(lambda k: k % 5 == 1) is not None)
+        if self.have(1) < self.thresholds[1]:
+            self.refresh_until(lambda: self.leftmost(lambda k: k % 5 == 1) is not None)
             for test in (lambda k: k % 5 == 1, lambda k: k == RED_ZERO, lambda k: k % 5 == 0):
-                if (got := take(leftmost(test), 2)) is not None:
+                if (got := self.take(self.leftmost(test), 2)) is not None:
                     return got
+        return None
+
+    def middle_steps(self) -> int | None:
+        """Steps 3 and 4: twos, threes; else the most valuable lower card."""
         for step, rank in ((3, 2), (4, 3)):
-            if have(rank) < thresholds[rank]:
-                refresh_until(lambda r=rank: leftmost(lambda k: k % 5 == r) is not None)
-                if (got := take(leftmost(lambda k, r=rank: k % 5 == r), step)) is not None:
+            if self.have(rank) < self.thresholds[rank]:
+                self.refresh_until(lambda r=rank: self.leftmost(lambda k: k % 5 == r) is not None)
+                if (
+                    got := self.take(self.leftmost(lambda k, r=rank: k % 5 == r), step)
+                ) is not None:
                     return got
-                if (got := take(most_valuable(lambda k, r=rank: k % 5 < r), step)) is not None:
+                lower = self.most_valuable(lambda k, r=rank: k % 5 < r)
+                if (got := self.take(lower, step)) is not None:
                     return got
+        return None
+
+    def last_step(self) -> int | None:
+        """Step 5: the most valuable card, refreshing while a better one is unseen."""
+        s, street = self.s, self.street
 
         def top_card_shows() -> bool:
             left = street + s.draw + s.discard
             return bool(street) and max(VP[k] for k in street) == max(VP[k] for k in left)
 
-        refresh_until(top_card_shows)
-        return take(most_valuable(lambda k: True), 5)
+        self.refresh_until(top_card_shows)
+        return self.take(self.most_valuable(lambda k: True), 5)
 
-    step = steps()
+
+def reference_turn(s: GameState) -> int:
+    """The robot's turn per 9.6-9.8 on ``s``; returns the step that chose (0: passed)."""
+    robot = ReferenceRobot(s)
+    step = robot.first_steps() or robot.middle_steps() or robot.last_step()
     if step is None:
         s.passes += 1
     end_turn(s, None)

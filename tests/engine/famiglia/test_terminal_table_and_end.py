@@ -14,7 +14,7 @@ from engine.famiglia.cards import parse_code
 from engine.famiglia.solo_bests import SoloBests, default_path, level_tag
 from engine.famiglia.terminal import TerminalGame, grouped
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 class Screen:

@@ -21,7 +21,7 @@ from engine.famiglia.terminal import (
     play,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 class Script:
