@@ -15,7 +15,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.plans import build, suggest
-from bot.service import GameService, Refusal
+from bot.reads import Refusal
+from bot.service import GameService
 from cogs import present
 from cogs.flows import Flows
 from cogs.rules_text import PAGES, titles
@@ -107,7 +108,7 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         seat = game.seat_of(interaction.user.id)
         if game.status != "active" or state.over or state.current != seat:
             return []
-        values = {
+        values: dict[str, str | None] = {
             key: str(value)
             for key, value in vars(interaction.namespace).items()
             if value is not None

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
-from bot.service import Refusal
+from bot.reads import Refusal
 
 if TYPE_CHECKING:
     from cogs.flows import Flows

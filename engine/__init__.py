@@ -3,7 +3,8 @@
 * ``engine.game``      the protocol every game implements (``Game``, ``Outcome``, ``replay``)
 * ``engine.games``     the registry: game name -> its ``Game`` object
 * ``engine.famiglia``  Famiglia (two players, or solo against the robot gangster)
-* ``engine.ai``        search that works on any game through the protocol
+* ``engine.family_business``  Family Business (2-6 players, counters out of turn)
+* ``engine.ai``        search that works on any game through the protocol (``ismcts``)
 * ``engine.errors``    the errors every game raises (``IllegalAction``)
 * ``engine.cli``       the ``famiglia`` command: play or simulate in the terminal
 """

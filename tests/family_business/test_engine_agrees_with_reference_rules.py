@@ -134,6 +134,7 @@ def _run(s: FBState, rng: random.Random, tally: Tally, name: str) -> None:
         if GAME.is_over(s):
             break
         _one_turn(s, rng, tally, f"{name} turn {turn}")
+    assert GAME.is_over(s), f"{name} did not end in {MAX_TURNS} turns"
     tally.games += 1
 
 

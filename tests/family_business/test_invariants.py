@@ -86,6 +86,8 @@ def _random_game(seed: int, n: int, probe: bool):
             if state.phase == WINDOW:
                 _check_window_blind(state, rng)
             before = GAME.dump_state(state)
+            for listed in legal:  # every listed action applies
+                GAME.apply(state.copy(), listed, seat)
             bad = rng.choice([a for a in ALL_ACTIONS if a not in legal])
             with pytest.raises(IllegalAction):
                 GAME.apply(state, bad, seat)
