@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.ai_games import AI_SEAT, HUMAN, AiService
 from bot.ai_queue import FairPool
+from bot.services.start_options import AiOptions
 from bot.settings import Settings
 from cogs import ai_table
 from cogs.ai_flows import AiFlows
@@ -35,8 +36,9 @@ def ai_command() -> app_commands.Command[Any, ..., None]:
         first="Who starts: you or the AI",
     )
     async def ai(interaction: Interaction, strength: Strength, first: Side = "you") -> None:
-        flows: AiFlows = interaction.client.flows.ai  # type: ignore[attr-defined]
-        await flows.start(interaction, strength, HUMAN if first == "you" else AI_SEAT)
+        seat = HUMAN if first == "you" else AI_SEAT
+        flows = interaction.client.flows  # type: ignore[attr-defined]
+        await flows.start(interaction, AiOptions, strength=strength, first=seat)
 
     return ai
 
@@ -56,7 +58,7 @@ async def install(bot: commands.Bot, flows: Flows, pool: FairPool, settings: Set
         rng=getattr(bot, "rng", None),
     )
     ai_flows = AiFlows(bot, flows, service)
-    flows.ai = ai_flows
+    flows.modes.register("ai", ai_flows)
     resumed = await ai_flows.heal()
     if resumed:
         log.info("resuming %d AI turn(s) a restart had interrupted", resumed)

@@ -1,0 +1,1 @@
+"""The services: game orchestration without Discord (no discord import here)."""
