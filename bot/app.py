@@ -22,7 +22,6 @@ from bot.ai_queue import FairPool
 from bot.service import GameService
 from bot.settings import Settings
 from cogs.ai_command import install as install_ai
-from cogs.duel import DuelFlows
 from cogs.extra_commands import install
 from cogs.famiglia import FamigliaCog
 from cogs.flows import Flows
@@ -110,7 +109,6 @@ class FamigliaBot(commands.AutoShardedBot):
             challenge_limits=self.settings.challenge_limits,
         )
         self.flows = Flows(self, self.service, self.settings.challenge_timeout_minutes)
-        self.flows.modes.register("duel", DuelFlows(self.flows), home_in_server=True)
         # Nobody loses on time for turns that ran while the bot was down (grace period).
         extended = await self.store.extend_deadlines(clock() + self.settings.downtime_grace)
         open_games = await self.store.active_games()

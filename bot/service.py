@@ -16,9 +16,8 @@ from typing import Literal
 
 from bot.cooldowns import ChallengeLimits
 from bot.reads import GameReads, Refusal
-from bot.services.turn_clock import timed
 from db.errors import ChannelBusy, GameClosed, VersionConflict
-from db.rows import GameRow, ResultRecord
+from db.rows import ROBOT, GameRow, ResultRecord
 from db.store import Store
 from engine.famiglia import Action, Event, GameState, IllegalAction, dump_action, new_game, result
 
@@ -198,8 +197,10 @@ class GameService(GameReads):
         turn_passed = to_move(new) != to_move(before)
         ended = new.over
         result = self._score_result(new) if ended else None
-        if ended or not timed(game, new):  # the mode says who plays on the clock
+        if ended or game.mode == "solo":  # a solo game waits for its player: no turn timer
             deadline = None
+        elif game.mode == "ai" and (game.guild_id is None or game.players[new.current] == ROBOT):
+            deadline = None  # against the AI only the human's turn in a channel is timed
         elif turn_passed:
             deadline = self.clock() + self.turn_timeout
         else:

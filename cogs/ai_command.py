@@ -17,7 +17,6 @@ from discord.ext import commands
 
 from bot.ai_games import AI_SEAT, HUMAN, AiService
 from bot.ai_queue import FairPool
-from bot.services.start_options import AiOptions
 from bot.settings import Settings
 from cogs import ai_table
 from cogs.ai_flows import AiFlows
@@ -36,9 +35,8 @@ def ai_command() -> app_commands.Command[Any, ..., None]:
         first="Who starts: you or the AI",
     )
     async def ai(interaction: Interaction, strength: Strength, first: Side = "you") -> None:
-        seat = HUMAN if first == "you" else AI_SEAT
-        flows = interaction.client.flows  # type: ignore[attr-defined]
-        await flows.start(interaction, AiOptions, strength=strength, first=seat)
+        flows: AiFlows = interaction.client.flows.ai  # type: ignore[attr-defined]
+        await flows.start(interaction, strength, HUMAN if first == "you" else AI_SEAT)
 
     return ai
 
@@ -58,7 +56,7 @@ async def install(bot: commands.Bot, flows: Flows, pool: FairPool, settings: Set
         rng=getattr(bot, "rng", None),
     )
     ai_flows = AiFlows(bot, flows, service)
-    flows.modes.register("ai", ai_flows)
+    flows.ai = ai_flows
     resumed = await ai_flows.heal()
     if resumed:
         log.info("resuming %d AI turn(s) a restart had interrupted", resumed)

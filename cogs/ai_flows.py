@@ -18,12 +18,10 @@ from collections.abc import Awaitable
 from typing import Any
 
 import discord
-from pydantic import ValidationError
 
 from bot.ai_games import HUMAN, AiService, ai_to_move
 from bot.ai_queue import AiUnavailable
 from bot.service import Moved, Refusal
-from bot.services.start_options import AiOptions
 from cogs import present
 from cogs.ai_table import dm_payload, ended_controls, mark_thinking
 from cogs.controls import hand_controls
@@ -116,7 +114,7 @@ class AiFlows:
         return True
 
     # -------------------------------------------------------------------- start
-    async def start(self, interaction: Interaction, options: AiOptions) -> None:
+    async def start(self, interaction: Interaction, strength: str, first: int) -> None:
         """``/famiglia ai``: a new game here (a server text channel or our DM)."""
         channel = interaction.channel
         if interaction.guild is not None and not isinstance(channel, discord.TextChannel):
@@ -131,8 +129,8 @@ class AiFlows:
                 name=kept_name(interaction.user),
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
-                strength=options.strength,
-                first=options.first,
+                strength=strength,
+                first=first,
                 deadline=self.service.clock() + self.service.turn_timeout,
             )
         except Refusal as refusal:
@@ -142,35 +140,34 @@ class AiFlows:
             await self.update_table(game, GameState.from_json(game.state_json))
         self.kick(game.id)  # the AI starts: its turn runs now
 
-    async def play_again(self, interaction: Interaction, old: GameRow) -> None:
+    async def play_again(self, interaction: Interaction, game_id: int) -> None:
+        try:
+            old = await self.service.game(game_id)
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
         if old.seat_of(interaction.user.id) != HUMAN:
             return await self.refuse(
                 interaction, "Only the player of that game can play again: try `/famiglia ai`."
             )
         if interaction.channel_id != old.channel_id:
             return await self.refuse(interaction, "Play again in the channel of that game.")
-        try:
-            options = AiOptions(
-                strength=old.options.get("strength"), first=old.options.get("first") or 0
-            )
-        except ValidationError:
-            return await self.refuse(interaction, "Start a new game with `/famiglia ai`.")
-        await self.start(interaction, options)
+        first = int(old.options.get("first") or 0)
+        await self.start(interaction, str(old.options.get("strength")), first)
 
-    def forfeit_question(self, game: GameRow, user_id: int) -> str:
-        return present.forfeit_question(game, user_id)
-
-    async def repost(self, interaction: Interaction, game: GameRow | None) -> None:
-        """``/famiglia board`` where a game against the AI runs."""
-        if game is None:  # not a home mode: only asked for a game of its own
-            return await self.refuse(interaction, "There is no game against the AI here.")
+    async def repost(self, interaction: Interaction) -> bool:
+        """``/famiglia board`` where a game against the AI runs; False if none runs here."""
+        if interaction.channel_id is None:
+            return False
+        game = await self.store.active_game_in_channel(interaction.channel_id)
+        if game is None or game.mode != "ai":
+            return False
         if game.seat_of(interaction.user.id) is None:
-            return await self.refuse(
-                interaction, "Only the player of this game can move its table."
-            )
+            await self.refuse(interaction, "Only the player of this game can move its table.")
+            return True
         await self._answer_with_table(interaction, game)
         if ai_to_move(game, GameState.from_json(game.state_json)):
             self.kick(game.id)  # the AI's turn had stopped (a failed worker): try again
+        return True
 
     # --------------------------------------------------------------------- moves
     async def after_move(self, interaction: Interaction, moved: Moved) -> None:

@@ -11,19 +11,26 @@ the table says so and offers no move.
 from __future__ import annotations
 
 import re
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
 from bot.ai_games import HUMAN, ai_to_move, strength_of
 from cogs import present
 from cogs.controls import decision_controls, table_controls
-from cogs.items import ForfeitButton, RulesButton, flows, refused_here
+from cogs.items import ForfeitButton, RulesButton, refused_here
 from cogs.render import hand_embed
 from db.rows import GameRow, ResultRow
 from engine.famiglia import GameState, view
 
+if TYPE_CHECKING:
+    from cogs.ai_flows import AiFlows
+
 Interaction = discord.Interaction[Any]
+
+
+def ai_flows(interaction: Interaction) -> AiFlows:
+    return interaction.client.flows.ai  # type: ignore[no-any-return]
 
 
 def thinking_text(game: GameRow, stalled: bool = False) -> str:
@@ -63,7 +70,7 @@ class AiAgain(
         only = "Only the player of that game can play again: try `/famiglia ai`."
         if await refused_here(interaction, self.game, ("ai",), only):
             return
-        await flows(interaction).play_again(interaction, self.game)
+        await ai_flows(interaction).play_again(interaction, self.game)
 
 
 def again_label(game: GameRow) -> str:

@@ -18,7 +18,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service import GameService
-from bot.services.start_options import SoloOptions
 from bot.solo import SoloService
 from cogs import leaderboard, solo_table, stats
 from cogs.flows import Flows
@@ -38,9 +37,8 @@ def solo_command() -> app_commands.Command[Any, ..., None]:
     async def solo(
         interaction: Interaction, level: app_commands.Range[int, 1, 4], first: Side = "you"
     ) -> None:
-        seat = 0 if first == "you" else 1
-        flows = interaction.client.flows  # type: ignore[attr-defined]
-        await flows.start(interaction, SoloOptions, level=level, first=seat)
+        flows: SoloFlows = interaction.client.flows.solo  # type: ignore[attr-defined]
+        await flows.start(interaction, level, 0 if first == "you" else 1)
 
     return solo
 
@@ -50,7 +48,12 @@ def resume_command() -> app_commands.Command[Any, ..., None]:
         name="resume", description="Bring back the table of your solo game or of your game here"
     )
     async def resume(interaction: Interaction) -> None:
-        await interaction.client.flows.resume(interaction)  # type: ignore[attr-defined]
+        ai_flows = interaction.client.flows.ai  # type: ignore[attr-defined]
+        in_dm = interaction.guild is None
+        if in_dm and ai_flows is not None and await ai_flows.repost(interaction):
+            return  # a game against the AI runs in this DM
+        flows: SoloFlows = interaction.client.flows.solo  # type: ignore[attr-defined]
+        await flows.resume(interaction)
 
     return resume
 
@@ -78,7 +81,7 @@ async def install(
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     solo_flows = SoloFlows(bot, SoloService(service, rng))
     solo_flows.failed = flows.repair.failed
-    flows.modes.register("solo", solo_flows, home_in_dm=True)
+    flows.solo = solo_flows
     try:
         healed = await solo_flows.heal()
     except discord.HTTPException as error:  # the games are healed; a table may lag behind

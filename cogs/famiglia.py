@@ -17,11 +17,9 @@ from discord.ext import commands
 from bot.plans import build, suggest
 from bot.reads import Refusal
 from bot.service import GameService
-from bot.services.start_options import DuelOptions
 from cogs import present
 from cogs.flows import Flows
 from cogs.rules_text import PAGES, titles
-from cogs.safe_text import kept_name
 from db.rows import GameRow
 
 log = logging.getLogger(__name__)
@@ -129,14 +127,7 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
     @app_commands.command(name="start", description="Challenge a member of this server")
     @app_commands.describe(opponent="Who you want to play against")
     async def start(self, interaction: Interaction, opponent: discord.User) -> None:
-        real = isinstance(opponent, discord.User | discord.Member)  # else a forged id
-        await self.flows.start(
-            interaction,
-            DuelOptions,
-            opponent_id=opponent.id if real else 0,
-            opponent_name=kept_name(opponent) if real else "",
-            opponent_is_bot=opponent.bot if real else False,
-        )
+        await self.flows.start(interaction, opponent)
 
     @app_commands.command(name="refresh", description="Refresh the Street (only if no 0 shows)")
     @app_commands.describe(card="The Street card to discard")

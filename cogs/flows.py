@@ -11,23 +11,25 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
-from pydantic import ValidationError
 
 from bot.choices import parse_key
 from bot.service import STALE, GameService, Moved, Refusal
-from bot.services.start_options import StartOptions
 from cogs import present
 from cogs.controls import confirm_forfeit, hand_controls, table_controls
-from cogs.items import RulesSelect
-from cogs.modes import Modes
+from cogs.items import RematchButton, RulesSelect
 from cogs.repair import TableRepair
 from cogs.rules_text import PAGES, titles
-from cogs.table_move import answer_message, edit_in_place
+from cogs.safe_text import kept_name
+from cogs.table_move import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, ResultRow
 from engine.famiglia import Action, Event, GameState, describe_event
+
+if TYPE_CHECKING:
+    from cogs.ai_flows import AiFlows
+    from cogs.solo import SoloFlows
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -45,8 +47,12 @@ class Flows:
         self.bot = bot
         self.service = service
         self.challenge_minutes = challenge_minutes
-        #: The strategy of each game mode (two players, solo robot, AI), registered once.
-        self.modes = Modes()
+        #: Solo games are shown by cogs.solo.SoloFlows (set by cogs.extra_commands.install).
+        self.solo: SoloFlows | None = None
+        #: Games against the AI: cogs.ai_flows.AiFlows (set by cogs.ai_command.install).
+        self.ai: AiFlows | None = None
+        #: The latest "your turn" ping of each game, deleted when the next one is sent.
+        self._pings: dict[int, int] = {}
         self.repair = TableRepair(service, self.show_outcome)
 
     # ------------------------------------------------------------------ answers
@@ -66,11 +72,11 @@ class Flows:
         await interaction.response.send_message(ephemeral=True, view=view, **kwargs)
         view.stop()
 
-    async def record(self, game: GameRow) -> ResultRow | None:
+    async def _record(self, game: GameRow) -> ResultRow | None:
         return None if game.is_open else await self.service.store.get_result(game.id)
 
     async def _hand(self, game: GameRow, state: GameState, seat: int) -> dict[str, Any]:
-        embed = present.hand(game, state, seat, await self.record(game))
+        embed = present.hand(game, state, seat, await self._record(game))
         return {"embed": embed, "view": hand_controls(game, state, seat)}
 
     @staticmethod
@@ -87,9 +93,9 @@ class Flows:
             return await self.refuse(
                 interaction, "The game has not started: the challenge is not accepted yet."
             )
-        await self.answer_with_hand(interaction, game, state)
+        await self._show_hand(interaction, game, state)
 
-    async def answer_with_hand(
+    async def _show_hand(
         self, interaction: Interaction, game: GameRow, state: GameState, note: str | None = None
     ) -> None:
         seat = game.seat_of(interaction.user.id)
@@ -105,16 +111,26 @@ class Flows:
 
     # ---------------------------------------------------------------- challenges
     async def start(
-        self, interaction: Interaction, kind: type[StartOptions], **fields: object
+        self, interaction: Interaction, opponent: discord.Member | discord.User
     ) -> None:
-        """The one start path: the options are checked, then their mode starts the game."""
+        channel = interaction.channel
+        if interaction.guild is None or not isinstance(channel, discord.TextChannel):
+            return await self.refuse(
+                interaction,
+                "Challenges are played in a server text channel: use this command there.",
+            )
+        if opponent.bot:
+            return await self.refuse(interaction, "Bots cannot play Famiglia. Challenge a person.")
+        names = [kept_name(interaction.user), kept_name(opponent)]
         try:
-            options = kind.model_validate(fields)
-        except ValidationError:
-            return await self.refuse(interaction, kind.refusal)
-        await self.modes.of(options.mode).start(interaction, options)
+            game = await self.service.challenge(
+                interaction.guild.id, channel.id, interaction.user.id, opponent.id, names
+            )
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        await self._post_challenge(interaction, game)
 
-    async def post_challenge(self, interaction: Interaction, game: GameRow) -> None:
+    async def _post_challenge(self, interaction: Interaction, game: GameRow) -> None:
         """Answer with the new challenge ``game``. If Discord takes no answer, nobody
         saw the challenge: it is withdrawn, so it does not hold the channel."""
         try:
@@ -138,7 +154,7 @@ class Flows:
             moved = await self.service.answer_challenge(game_id, interaction.user.id, answer)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        await self.answered(moved, interaction.response.defer())
+        await self._answered(moved, interaction.response.defer())
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
         try:
@@ -158,15 +174,7 @@ class Flows:
             )
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        await self.post_challenge(interaction, game)
-
-    async def play_again(self, interaction: Interaction, game_id: int) -> None:
-        """A Play again button: the mode of the ended game starts the next one."""
-        try:
-            old = await self.service.game(game_id)
-        except Refusal as refusal:
-            return await self.refuse(interaction, str(refusal))
-        await self.modes.of(old.mode).play_again(interaction, old)
+        await self._post_challenge(interaction, game)
 
     # --------------------------------------------------------------------- moves
     async def click_action(
@@ -190,10 +198,18 @@ class Flows:
             moved = await self.service.play(game_id, interaction.user.id, seq, build)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        # The mode answers: the hand back, and the robot or the AI may play next.
-        await self.modes.of(moved.game.mode).after_move(interaction, moved)
+        if moved.game.mode == "solo" and self.solo is not None:
+            return await self.solo.after_move(interaction, moved)  # the robot answers
+        if moved.game.mode == "ai" and self.ai is not None:
+            return await self.ai.after_move(interaction, moved)  # the AI answers
+        lines = await self._lines(moved.game, moved.events)
+        seat = moved.game.seat_of(interaction.user.id)
+        note = "\n".join(present.move_answer(lines[-8:], moved.state, seat))
+        await self._answered(
+            moved, self._show_hand(interaction, moved.game, moved.state, note[:1900])
+        )
 
-    async def answered(self, moved: Moved, answer: Awaitable[Any]) -> None:
+    async def _answered(self, moved: Moved, answer: Awaitable[Any]) -> None:
         """Answer about the saved change ``moved`` (any error is logged), then show it."""
         try:
             await answer
@@ -216,7 +232,7 @@ class Flows:
         await self._ephemeral(
             interaction,
             confirm_forfeit(game),
-            content=self.modes.of(game.mode).forfeit_question(game, interaction.user.id),
+            content=present.forfeit_question(game, interaction.user.id),
         )
 
     async def forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None:
@@ -230,14 +246,15 @@ class Flows:
             answer = interaction.response.edit_message(content="You gave up the game.", view=None)
         else:
             answer = interaction.response.send_message("You gave up the game.", ephemeral=True)
-        await self.answered(moved, answer)
+        await self._answered(moved, answer)
 
     async def _ask_again(self, interaction: Interaction, game_id: int) -> None:
         """The player moved after the question, so the old confirmation no longer
         stands; giving up stays their choice: ask once more, fresh."""
         game = await self.service.game(game_id)
-        question = self.modes.of(game.mode).forfeit_question(game, interaction.user.id)
-        content = "You played on since you asked. " + question
+        content = "You played on since you asked. " + present.forfeit_question(
+            game, interaction.user.id
+        )
         if self._from_ephemeral(interaction):
             await interaction.response.edit_message(content=content, view=confirm_forfeit(game))
         else:
@@ -258,7 +275,7 @@ class Flows:
             await self._ephemeral(interaction, view, embed=embed)
 
     # ---------------------------------------------------------------- the table
-    def lines(self, game: GameRow, events: list[Event]) -> list[str]:
+    async def _lines(self, game: GameRow, events: list[Event]) -> list[str]:
         names = present.shown_names(game)
         return [describe_event(e, names) for e in events if e.kind not in present.UNSAID]
 
@@ -269,8 +286,8 @@ class Flows:
             else:
                 text = present.challenge_closed_text(game)
             return {"content": text, "embeds": [], "attachments": [], "view": table_controls(game)}
-        recent = self.lines(game, await self.service.recent_events(game, 12))
-        record = await self.record(game)
+        recent = await self._lines(game, await self.service.recent_events(game, 12))
+        record = await self._record(game)
         embed, file = await asyncio.to_thread(present.table, game, state, recent, record)
         return {
             "content": None,
@@ -288,7 +305,44 @@ class Flows:
             self.repair.failed(moved.game.id)
 
     async def _show_outcome(self, moved: Moved) -> None:
-        await self.modes.of(moved.game.mode).show_outcome(moved)
+        if moved.game.mode == "solo" and self.solo is not None:
+            return await self.solo.show_outcome(moved)  # the solo table lives in a DM
+        if moved.game.mode == "ai" and self.ai is not None:
+            return await self.ai.show_outcome(moved)
+        game, state = moved.game, moved.state
+        await self.update_table(game, state)
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        try:
+            await self._drop_ping(channel, game.id)
+            if moved.ended and game.status in ("finished", "forfeited"):
+                record = await self._record(game)
+                text = present.result_text(game, state, record)
+                view = discord.ui.View(timeout=None)
+                view.add_item(RematchButton(game.id))
+                await channel.send(
+                    f"🏁 Famiglia #{game.id} is over. {text}",
+                    view=view,
+                    allowed_mentions=NOBODY,
+                )
+            elif game.status == "active" and (moved.turn_passed or game.action_count == 0):
+                seat = state.current
+                ping = await channel.send(
+                    present.turn_ping(game, seat), allowed_mentions=users(game.players[seat])
+                )
+                self._pings[game.id] = ping.id
+        except discord.HTTPException as error:
+            log.warning("could not post to channel %s: %s", game.channel_id, error)
+            self.repair.failed(game.id)
+
+    async def _drop_ping(self, channel: discord.PartialMessageable, game_id: int) -> None:
+        """Keep the channel tidy: only the latest turn ping of a game stays."""
+        old = self._pings.pop(game_id, None)
+        if old is None:
+            return
+        try:
+            await channel.get_partial_message(old).delete()
+        except discord.HTTPException as error:  # already gone, or no access: harmless
+            log.debug("could not delete turn ping %s: %s", old, error)
 
     async def update_table(self, game: GameRow, state: GameState) -> None:
         payload = await self.table_payload(game, state)
@@ -312,18 +366,33 @@ class Flows:
         return message
 
     async def repost_table(self, interaction: Interaction) -> None:
-        """/famiglia board: the table of the game in this channel, fresh at the bottom;
-        where none runs, the mode at home here (two players in a server, solo in a DM)."""
+        """/famiglia board: a fresh table at the bottom; the old one points to it."""
+        if self.ai is not None and await self.ai.repost(interaction):
+            return  # a game against the AI runs here
+        if interaction.guild is None and self.solo is not None:
+            return await self.solo.resume(interaction)  # in a DM: the solo table
         channel_id = interaction.channel_id
         game = None
-        if channel_id is not None:
+        if interaction.guild is not None and channel_id is not None:
             game = await self.service.store.active_game_in_channel(channel_id)
-        if game is not None:
-            return await self.modes.of(game.mode).repost(interaction, game)
-        await self.modes.home(private=interaction.guild is None).repost(interaction, None)
-
-    async def resume(self, interaction: Interaction) -> None:
-        """/famiglia resume: in a DM as ``board``; in a server, the DM's own table."""
-        if interaction.guild is None:
-            return await self.repost_table(interaction)
-        await self.modes.home(private=True).repost(interaction, None)
+        if game is None or game.status != "active":
+            return await self.refuse(
+                interaction, "There is no Famiglia game running in this channel."
+            )
+        if game.seat_of(interaction.user.id) is None:
+            return await self.refuse(interaction, "Only the two players can move the table.")
+        state = GameState.from_json(game.state_json)
+        payload = await self.table_payload(game, state)
+        files = payload.pop("attachments")
+        payload.pop("content")
+        sent = await interaction.response.send_message(
+            files=files, allowed_mentions=NOBODY, **payload
+        )
+        # The new table is shown: from here on no error may say that nothing changed.
+        message = await answer_message(interaction, sent, f"table of game {game.id}")
+        if message is None:  # the old table stays the one kept up to date
+            return
+        await moved_to(self.bot, self.service.store, game, message, f"Famiglia #{game.id}")
+        now = await self.service.store.get_game(game.id)
+        if now is not None and now.version != game.version:  # a move came in meanwhile
+            await self.update_table(now, GameState.from_json(now.state_json))

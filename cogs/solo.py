@@ -18,16 +18,14 @@ from collections.abc import Callable
 from typing import Any
 
 import discord
-from pydantic import ValidationError
 
-from bot.service import Moved, Refusal
-from bot.services.start_options import SoloOptions
+from bot.service import STALE, Moved, Refusal
 from bot.solo import SoloService
 from cogs.controls import hand_controls
-from cogs.present import UNSAID, move_answer, where
+from cogs.present import UNSAID, move_answer
 from cogs.render import hand_embed
 from cogs.safe_text import kept_name, shown
-from cogs.solo_table import PLAYER, level_tag, names_of, table_payload
+from cogs.solo_table import PLAYER, confirm_forfeit, level_tag, names_of, table_payload
 from cogs.table_move import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, SoloBest
 from engine.famiglia import GameState, describe_event, view
@@ -35,6 +33,7 @@ from engine.famiglia import GameState, describe_event, view
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 NOBODY = discord.AllowedMentions.none()
+QUESTION = "Give up this solo game? The robot gangster wins and there is no high score."
 DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
 DM_BUSY = (
     "Our DMs already have a game against the AI running: finish or forfeit it there "
@@ -127,7 +126,7 @@ class SoloFlows:
         return moved.game if moved is not None else await self.service.game(game_id)
 
     # --------------------------------------------------------------- start, resume
-    async def start(self, interaction: Interaction, options: SoloOptions) -> None:
+    async def start(self, interaction: Interaction, level: int, first: int) -> None:
         """``/famiglia solo`` (and Play again): the game in the DM, the table there. One
         start per player at a time: a second one sent at once (a double click) waits and
         is then refused, instead of announcing in the DM a game it does not start."""
@@ -135,7 +134,7 @@ class SoloFlows:
         if lock is None:
             lock = self._starting[interaction.user.id] = asyncio.Lock()
         async with lock:
-            await self._start(interaction, options.level, options.first)
+            await self._start(interaction, level, first)
 
     async def _start(self, interaction: Interaction, level: int, first: int) -> None:
         user = interaction.user
@@ -222,25 +221,6 @@ class SoloFlows:
         message = await answer_message(interaction, sent, f"solo table of game {game.id}")
         if message is not None:  # else the next move posts the table anew, or edits the old
             await self._moved_to(game, message)
-
-    async def play_again(self, interaction: Interaction, game: GameRow) -> None:
-        level, first = game.options.get("level"), game.options.get("first")
-        try:
-            options = SoloOptions(level=level, first=first)
-        except ValidationError:
-            return await self.refuse(interaction, SoloOptions.refusal)
-        await self.start(interaction, options)
-
-    def forfeit_question(self, game: GameRow, user_id: int) -> str:
-        return (
-            f"Give up game #{game.id} {where(game)}? The robot gangster wins and there is "
-            "no high score."
-        )
-
-    async def repost(self, interaction: Interaction, game: GameRow | None) -> None:
-        """``board`` in our DM, ``resume``: the player's solo game, whichever ``game`` runs
-        in the channel (a solo game lives in the DM)."""
-        await self.resume(interaction)
 
     async def resume(self, interaction: Interaction) -> None:
         """``/famiglia resume``: the active solo game's table, fresh at the bottom of the DM."""
@@ -332,3 +312,34 @@ class SoloFlows:
     async def show_outcome(self, moved: Moved) -> None:
         """A solo game changed outside this module (forfeit command, timer): show it."""
         await self.update_table(await self._robot(moved.game.id))
+
+    async def ask_forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None:
+        try:
+            game = await self.service.game(game_id)
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
+        if game.seat_of(interaction.user.id) != PLAYER:
+            return await self.refuse(interaction, "You are not playing in this game.")
+        if game.status != "active":
+            return await self.refuse(interaction, "That game is not running.")
+        await interaction.response.send_message(
+            QUESTION, view=confirm_forfeit(game), ephemeral=True
+        )
+
+    async def forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None:
+        try:
+            moved = await self.service.forfeit(game_id, interaction.user.id, seq)
+        except Refusal as refusal:
+            if str(refusal) != STALE:
+                return await self.refuse(interaction, str(refusal))
+            # The player moved after the question: ask once more, fresh.
+            game = await self.service.game(game_id)
+            return await interaction.response.edit_message(
+                content="You played on since you asked. " + QUESTION,
+                view=confirm_forfeit(game),
+            )
+        try:
+            await interaction.response.edit_message(content="You gave up the game.", view=None)
+        except Exception as error:  # given up all the same: the table says so
+            log.warning("solo game %s given up, but the answer failed: %r", moved.game.id, error)
+        await self._show(moved.game)

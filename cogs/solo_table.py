@@ -12,14 +12,13 @@ are built from the engine's legal actions (``bot.choices``), never from rules he
 from __future__ import annotations
 
 import re
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
-from bot.services.start_options import SoloOptions
 from bot.solo import History
 from cogs.controls import decision_controls
-from cogs.items import RulesButton, flows, refused_here
+from cogs.items import RulesButton, refused_here
 from cogs.present import UNSAID, final_hands
 from cogs.render import hand_embed, table_message
 from cogs.render.common import clip
@@ -27,8 +26,15 @@ from cogs.safe_text import shown
 from db.rows import GameRow, ResultRow, SoloBest
 from engine.famiglia import GameState, describe_event, view
 
+if TYPE_CHECKING:
+    from cogs.solo import SoloFlows
+
 Interaction = discord.Interaction[Any]
 PLAYER = 0  # the human's seat in a solo game
+
+
+def solo_flows(interaction: Interaction) -> SoloFlows:
+    return interaction.client.flows.solo  # type: ignore[no-any-return]
 
 
 def names_of(game: GameRow) -> tuple[str, str]:
@@ -66,10 +72,11 @@ class SoloForfeit(
     async def callback(self, interaction: Interaction) -> None:
         if await refused_here(interaction, self.game, ("solo",)):
             return
-        if self.confirm:  # kept for the confirmations asked before the forfeits were one
-            await flows(interaction).forfeit(interaction, self.game, self.seq)
+        flows = solo_flows(interaction)
+        if self.confirm:
+            await flows.forfeit(interaction, self.game, self.seq)
         else:
-            await flows(interaction).ask_forfeit(interaction, self.game)
+            await flows.ask_forfeit(interaction, self.game, self.seq)
 
 
 class SoloAgain(
@@ -95,7 +102,13 @@ class SoloAgain(
         return cls(int(match["level"]), int(match["first"]))
 
     async def callback(self, interaction: Interaction) -> None:
-        await flows(interaction).start(interaction, SoloOptions, level=self.level, first=self.first)
+        await solo_flows(interaction).start(interaction, self.level, self.first)
+
+
+def confirm_forfeit(game: GameRow) -> discord.ui.View:
+    view_ = discord.ui.View(timeout=None)
+    view_.add_item(SoloForfeit(game.id, game.action_count, confirm=True))
+    return view_
 
 
 def solo_controls(game: GameRow, state: GameState) -> discord.ui.View:

@@ -1,1 +1,0 @@
-"""The services: game orchestration without Discord (no discord import here)."""
