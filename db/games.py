@@ -18,7 +18,7 @@ ReminderAt = datetime | None | Literal["half"]
 GAME_COLUMNS = (
     "id, mode, guild_id, channel_id, player0, player1, status, seed, options, state,"
     " version, action_count, table_channel_id, table_message_id, deadline, reminder_at,"
-    " reminder_sent, created_at, updated_at, finished_at"
+    " reminder_sent, created_at, updated_at, finished_at, game"
 )
 SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games"
 OPEN = "status IN ('challenge', 'active')"
@@ -45,6 +45,7 @@ def game_from_row(r: Row) -> GameRow:
         created_at=from_db(r[17]),
         updated_at=from_db(r[18]),
         finished_at=opt_from_db(r[19]),
+        game=r[20],
     )
 
 

@@ -91,7 +91,10 @@ _V1: tuple[str, ...] = (
         PRIMARY KEY (user_id, result_id))""",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1,)
+#: Which game a row holds (engine.games names them); every game before it is Famiglia.
+_V2: tuple[str, ...] = ("ALTER TABLE games ADD COLUMN game text NOT NULL DEFAULT 'famiglia'",)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -43,6 +43,7 @@ class GameRow(_Row):
     created_at: datetime
     updated_at: datetime
     finished_at: datetime | None
+    game: str = "famiglia"  # which game's engine reads the state (engine.games)
 
     @property
     def is_open(self) -> bool:

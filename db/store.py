@@ -51,8 +51,10 @@ class Store(TimersApi, ResultsApi):
         options: dict[str, Any] | None = None,
         deadline: datetime | None = None,
         reminder_at: g.ReminderAt = None,
+        game: str = "famiglia",
     ) -> GameRow:
-        """A new game (version 0, no actions). Raises ChannelBusy if the channel has one."""
+        """A new game (version 0, no actions) of ``game`` (engine.games names them).
+        Raises ChannelBusy if the channel has one."""
         if status not in OPEN_STATUSES:
             raise ValueError(f"a new game is a challenge or active, not {status}")
         g.require_json(state_json, "state_json")
@@ -73,26 +75,28 @@ class Store(TimersApi, ResultsApi):
             g.reminder_text(reminder_at, now, deadline),
             stamp,
             stamp,
+            game,
         )
 
         async def insert(tx: Tx) -> GameRow | None:
             row = await tx.fetchrow(
                 "INSERT INTO games (mode, guild_id, channel_id, player0, player1, status,"
-                " seed, options, state, deadline, reminder_at, created_at, updated_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
+                " seed, options, state, deadline, reminder_at, created_at, updated_at, game)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)"
+                " RETURNING id",
                 *params,
             )
             assert row is not None
             return await g.fetch_game(tx, int(row[0]))
 
         try:
-            game = await self._write(insert)
+            created = await self._write(insert)
         except Exception as exc:
             if self._db.duplicate_key(exc) == "channel_id":
                 raise ChannelBusy(channel_id) from exc
             raise
-        assert game is not None
-        return game
+        assert created is not None
+        return created
 
     async def get_game(self, game_id: int) -> GameRow | None:
         return await self._read(lambda tx: g.fetch_game(tx, game_id))
