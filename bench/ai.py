@@ -54,11 +54,11 @@ sys.path.append(str(Path(__file__).resolve().parent))  # after the root: bench/e
 from airecords import Key, RecordFile, key_of, read_records
 from aitable import Row, duel_row, headline, line, solo_row, timing, timing_stats, unique
 
-from engine.ai import STRENGTHS, AiPolicy
-from engine.ai.mcts import Budget, search
-from engine.policies import get_policy
-from engine.scoring import result
-from engine.state import GameState
+from engine.famiglia.ai import STRENGTHS, AiPolicy
+from engine.famiglia.ai.mcts import Budget, search
+from engine.famiglia.scoring import result
+from engine.famiglia.simulate import get_policy
+from engine.famiglia.state import GameState
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -228,6 +228,43 @@ def _estimate(rows: list[Row], records: dict[Key, dict], jobs: int) -> str | Non
     return f"missing {len(missing)} games: about {hours:.1f} h at {max(jobs, 1)} jobs{rest}"
 
 
+def _rows(args: argparse.Namespace, solo_games: int) -> list[Row]:
+    """The pairings asked for with --only, in the order given."""
+    only = [x for x in args.only.split(",") if x] or [*DUELS, "solo"]
+    rows: list[Row] = []
+    for x in only:
+        if x == "solo":
+            for level in (1, 2, 3, 4):
+                for first in (0, 1):
+                    for who in (args.solo_ai, "greedy"):
+                        rows.append(solo_row(who, level, first, solo_games, args.seed))
+            continue
+        a, b = DUELS.get(x) or tuple(x.split("~") if "~" in x else x.split("-"))
+        rows.append(duel_row(a, b, args.games, args.seed))
+    return rows
+
+
+def _play(
+    rows: list[Row], path: Path, args: argparse.Namespace
+) -> tuple[dict[Key, dict], int, bool]:
+    """Play the games of ``rows`` not yet in the records at ``path``: all the records,
+    the unreadable lines skipped, and whether every game was played."""
+    out = RecordFile(path)
+    try:
+        todo = _order(rows, args.interleave, out.records)
+        print(
+            f"{path}: {len(out.records)} games recorded, {len(todo)} to play",
+            file=sys.stderr,
+            flush=True,
+        )
+        complete = _progress(rows, todo, out, args.jobs)
+    finally:
+        out.close()
+    if not complete:
+        print(f"interrupted: the games so far are in {path}", file=sys.stderr, flush=True)
+    return out.records, out.bad, complete
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=400, help="games per pairing (even)")
@@ -249,38 +286,14 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = ap.parse_args(argv)
     path: Path = args.records or ROOT / "bench" / "results" / f"ai-seed{args.seed}.jsonl"
-    only = [x for x in args.only.split(",") if x] or [*DUELS, "solo"]
     solo_games = args.solo_games or args.games
-    rows: list[Row] = []  # in the order given
-    for x in only:
-        if x == "solo":
-            for level in (1, 2, 3, 4):
-                for first in (0, 1):
-                    for who in (args.solo_ai, "greedy"):
-                        rows.append(solo_row(who, level, first, solo_games, args.seed))
-            continue
-        a, b = DUELS.get(x) or tuple(x.split("~") if "~" in x else x.split("-"))
-        rows.append(duel_row(a, b, args.games, args.seed))
+    rows = _rows(args, solo_games)
     start = time.perf_counter()
     complete = True
     if args.report:
         records, bad = read_records(path)
     else:
-        out = RecordFile(path)
-        try:
-            bad = out.bad
-            todo = _order(rows, args.interleave, out.records)
-            print(
-                f"{path}: {len(out.records)} games recorded, {len(todo)} to play",
-                file=sys.stderr,
-                flush=True,
-            )
-            complete = _progress(rows, todo, out, args.jobs)
-            records = out.records
-        finally:
-            out.close()
-        if not complete:
-            print(f"interrupted: the games so far are in {path}", file=sys.stderr, flush=True)
+        records, bad, complete = _play(rows, path, args)
     if bad:
         print(f"skipped {bad} unreadable line(s) of {path}", file=sys.stderr)
     wanted = unique(k for row in rows for k, _ in row.games)

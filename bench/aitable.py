@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from airecords import Key
 
-from engine.simulate import wilson_interval
+from engine.famiglia.simulate import wilson_interval
 
 #: The bars of issue 6, summed up by the HEADLINE line: A's win rate against B ...
 WIN_BARS = {

@@ -37,6 +37,8 @@ class Probe:
             return
         if task is not None:
             self.per_task[task][category] += seconds
+            if category == "db read":  # counted too: a move should need none
+                self.per_task[task]["db read calls"] += 1 / 1000  # take() gives ms
 
     def take(self) -> dict[str, float]:
         """The current task's split so far, in ms (called when its answer is sent)."""
@@ -83,19 +85,19 @@ WRITES = ("commit_move", "set_status", "create_game", "set_table_message", "mark
 
 def install() -> Probe:
     """Wrap the engine, store and render entry points the bot uses."""
-    import bot.service
+    import bot.reads
     import cogs.famiglia
     import cogs.flows
     import cogs.present
     import cogs.solo
     from db.store import Store
-    from engine.state import GameState
+    from engine.famiglia.state import GameState
 
     probe = Probe()
     for name in ("apply", "legal_actions", "legal_keys", "copy", "to_json"):
         probe.wrap(GameState, name, "engine")
     probe.wrap(GameState, "from_json", "engine")
-    probe.wrap(bot.service, "replay_events", "engine")  # the table's last moves
+    probe.wrap(bot.reads, "replay_events", "engine")  # the table's last moves
     for name in ("build", "suggest"):  # slash commands and their autocomplete
         probe.wrap(cogs.famiglia, name, "engine")
     for name in dir(Store):

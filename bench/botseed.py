@@ -14,7 +14,7 @@ from pathlib import Path
 
 from db import ResultRecord, Store
 from db.rows import ROBOT
-from engine import GameState, dump_action, new_game, result
+from engine.famiglia import GameState, dump_action, new_game, result
 
 PASS_WEIGHT = 0.15
 

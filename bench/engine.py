@@ -27,8 +27,10 @@ HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 sys.path.insert(0, str(ROOT))
 
-from engine import new_game  # noqa: E402
-from engine.actions import PASS  # noqa: E402
+from engine.famiglia import new_game  # noqa: E402
+from engine.famiglia.codes import Op  # noqa: E402
+
+PASS = int(Op.PASS)
 
 
 def play_models(seed: int, rng: random.Random, eager: bool, solo: bool) -> tuple[int, int, int]:

@@ -16,8 +16,27 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="publish the slash commands to every server once (takes up to an hour to show)",
     )
+    commands = parser.add_subparsers(dest="command", metavar="command")
+    copy = commands.add_parser(
+        "migrate",
+        help="copy the SQLite database into an empty PostgreSQL database, verified by replay",
+        description="Copy every game, move, result and rating of the SQLite file into an"
+        " empty PostgreSQL database and check every game by replaying its log. Nothing is"
+        " kept unless all of it checks out; a database that is not empty is refused.",
+    )
+    copy.add_argument("--to", required=True, metavar="postgresql://…", help="the target")
+    copy.add_argument(
+        "--from",
+        dest="source",
+        metavar="FILE",
+        help="the SQLite file (default: DATABASE_PATH)",
+    )
     args = parser.parse_args(argv)
     settings = Settings()
+    if args.command == "migrate":
+        from bot.migrate import migrate
+
+        return migrate(args.source or str(settings.database_path), args.to)
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print(NO_TOKEN_HELP, file=sys.stderr)
         return 2

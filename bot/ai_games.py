@@ -1,4 +1,4 @@
-"""Games against the AI opponent (engine.ai), composed with GameService.
+"""Games against the AI opponent (engine.famiglia.ai), composed with GameService.
 
 A game against the AI is an ordinary two-player game row (mode ``ai``): the human in
 seat 0, the AI as user id 0 in seat 1, ``first`` saying who starts, the strength in the
@@ -14,26 +14,26 @@ again, which does nothing unless the engine says the AI is to decide.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor
 from datetime import datetime
 
 from bot.ai_pool import STRENGTH_NAMES, decide, decision_seed
+from bot.ai_queue import FairPool
 from bot.service import GameService, Moved, Refusal
 from db.errors import ChannelBusy
 from db.rows import ROBOT, GameRow
-from engine import GameState, IllegalAction, new_game
-from engine.actions import Key, from_key
+from engine.famiglia import GameState, IllegalAction, new_game
+from engine.famiglia.actions import Key, from_key
 
 log = logging.getLogger(__name__)
 
 HUMAN, AI_SEAT = 0, 1
-#: How the AI's search is run: (state JSON, strength, seed) -> key. The bot's default
-#: sends it to the process pool; tests may wrap it to watch the AI think.
-Thinker = Callable[[str, str, int], Awaitable[Key]]
+#: How the AI's search is run: (state JSON, strength, seed, the human's user id) -> key.
+#: The bot's default sends it to the fair process pool (the user id is whose turn in the
+#: queue it is); tests may wrap it to watch the AI think.
+Thinker = Callable[[str, str, int, int], Awaitable[Key]]
 
 
 def ai_name(strength: str) -> str:
@@ -61,23 +61,35 @@ class AiService:
     def __init__(
         self,
         service: GameService,
-        pool: Executor,
+        pool: FairPool,
         *,
         time_cap: float | None = None,
+        games_per_user: int = 1,
         rng: random.Random | None = None,
     ) -> None:
         self.service = service
         self.store = service.store
         self.pool = pool
         self.time_cap = time_cap
+        self.games_per_user = games_per_user
         self._rng = rng or random.SystemRandom()
         self.think: Thinker = self._think_in_pool
 
-    async def _think_in_pool(self, state_json: str, strength: str, seed: int) -> Key:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self.pool, decide, state_json, strength, seed, self.time_cap
-        )
+    async def _think_in_pool(self, state_json: str, strength: str, seed: int, user: int) -> Key:
+        """May raise AiUnavailable (the worker failed again after a fresh pool)."""
+        return await self.pool.run(user, decide, state_json, strength, seed, self.time_cap)
+
+    async def _check_limit(self, user_id: int) -> None:
+        running = [g for g in await self.store.open_games_for_user(user_id) if g.mode == "ai"]
+        if len(running) >= self.games_per_user:
+            where = ", ".join(
+                f"#{g.id} " + ("in our DMs" if g.guild_id is None else f"in <#{g.channel_id}>")
+                for g in running
+            )
+            raise Refusal(
+                f"You already play the AI ({where}); at most {self.games_per_user} such "
+                "game(s) at a time. Finish or forfeit it first."
+            )
 
     async def start(
         self,
@@ -99,6 +111,7 @@ class AiService:
                 "There is already a Famiglia game running here. Finish it first, or start "
                 "yours in another channel."
             )
+        await self._check_limit(user_id)
         seed = self._rng.randrange(1, 2**62)
         state = new_game(seed, mode="duel", first=first)
         try:
@@ -131,7 +144,7 @@ class AiService:
             if not ai_to_move(game, state):
                 return None
             seed = decision_seed(game.seed, game.action_count)
-            key = await self.think(game.state_json, strength_of(game), seed)
+            key = await self.think(game.state_json, strength_of(game), seed, game.players[HUMAN])
             async with service.lock(game_id):
                 now, state = await service.load(game_id)
                 if now.version != game.version:

@@ -15,10 +15,10 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 from typing import Final
 
-from engine.actions import Key
-from engine.ai import budget, choose_json
-from engine.ai.mcts import search
-from engine.state import GameState
+from engine.famiglia.actions import Key
+from engine.famiglia.ai import budget, choose_json
+from engine.famiglia.ai.mcts import search
+from engine.famiglia.state import GameState
 
 STRENGTH_NAMES: Final = ("easy", "medium", "hard")
 

@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ai_pool import make_pool
+from bot.ai_queue import FairPool
 from bot.service import GameService
 from bot.settings import Settings
 from cogs.ai_command import install as install_ai
@@ -54,7 +55,10 @@ class FamigliaTree(app_commands.CommandTree):
             pass
 
 
-class FamigliaBot(commands.Bot):
+class FamigliaBot(commands.AutoShardedBot):
+    """The bot runs the shards ``SHARD_COUNT``/``SHARD_IDS`` name (one shard by default);
+    the store repairs, times and plays only the games of those shards (db.shards)."""
+
     store: Store
     service: GameService
     flows: Flows
@@ -69,6 +73,8 @@ class FamigliaBot(commands.Bot):
             help_command=None,
             tree_cls=FamigliaTree,
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shards().count,
+            shard_ids=sorted(settings.shards().ids),
         )
         self.settings = settings
         self.sync_global = sync_global
@@ -92,23 +98,43 @@ class FamigliaBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         clock = discord.utils.utcnow
-        self.store = await Store.open(str(self.settings.database_path), clock=clock)
+        shards = self.settings.shards()
+        self.store = await Store.open(self.settings.store_target, clock=clock, shards=shards)
         self.service = GameService(
             self.store,
             turn_timeout=self.settings.turn_timeout,
             challenge_timeout=self.settings.challenge_timeout,
             clock=clock,
             rng=self.rng,
+            challenge_limits=self.settings.challenge_limits,
         )
         self.flows = Flows(self, self.service, self.settings.challenge_timeout_minutes)
+        # Nobody loses on time for turns that ran while the bot was down (grace period).
+        extended = await self.store.extend_deadlines(clock() + self.settings.downtime_grace)
         open_games = await self.store.active_games()
-        log.info("store %s open: %d open game(s)", self.settings.database_path, len(open_games))
+        log.info(
+            "store %s open, shards %s of %d: %d open game(s) here, %d turn deadline(s)"
+            " extended after downtime",
+            self.settings.store_name,
+            ",".join(str(i) for i in sorted(shards.ids)),
+            shards.count,
+            len(open_games),
+            len(extended),
+        )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(FamigliaCog(self.flows))
         await install(self, self.flows, self.service, self.rng)  # solo, resume, boards, stats
-        self.ai_pool = make_pool(self.settings.ai_workers)  # the AI thinks outside the loop
+        # The AI thinks outside the loop, in a pool shared fairly between users.
+        self.ai_pool = FairPool(
+            make_pool,
+            self.settings.ai_workers,
+            timeout=self.settings.ai_decision_timeout_seconds,
+        )
         self.ai = await install_ai(self, self.flows, self.ai_pool, self.settings)
         await self.sync_commands()
+        # A stop between a commit and its table edit left a table behind: show every
+        # open game again from the store (and tell whose turn it is).
+        self.flows.repair.at_startup([game.id for game in open_games])
         self.timer = TurnTimer(self.service, self.flows)
         self.timer.start()
 
@@ -127,8 +153,10 @@ class FamigliaBot(commands.Bot):
             await self.timer.stop()
         if hasattr(self, "ai"):
             await self.ai.stop()
+        if hasattr(self, "flows"):
+            await self.flows.repair.stop()
         if hasattr(self, "ai_pool"):
-            self.ai_pool.shutdown(wait=False, cancel_futures=True)
+            self.ai_pool.shutdown()
         if hasattr(self, "store"):
             await self.store.close()
         await super().close()

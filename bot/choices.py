@@ -13,9 +13,9 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine import GameState, label
-from engine.actions import Action, BruteAmount, Pay, from_key
-from engine.cards import code
+from engine.famiglia import GameState, label
+from engine.famiglia.actions import Action, BruteAmount, Pay, PlayAccountant, PlayBrute, from_key
+from engine.famiglia.cards import code
 
 #: Action types grouped the way the slash commands and the controls group them.
 MOVE_TYPES = ("refresh", "accountant", "brute", "take", "pass")
@@ -50,7 +50,7 @@ def key_text(action: Action) -> str:
 def parse_key(text: str) -> Action | None:
     """The action a key string names, or None for anything malformed."""
     parts = text.strip().split(".")
-    if len(parts) != 3 or not all(p.isdigit() and len(p) <= 3 for p in parts):
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in parts):
         return None
     try:
         return from_key((int(parts[0]), int(parts[1]), int(parts[2])))
@@ -95,13 +95,17 @@ def choices(state: GameState, kinds: Iterable[str] | None = None) -> list[Choice
 def option_value(state: GameState, action: Action) -> str:
     """The value an autocompleted option sends for ``action``: what the player saw, so
     a command sent after that changed is refused instead of meaning something else.
-    A Street position names the card seen there (``"#4 F3"``); a payment or a Brute's
-    amount, which depend on the card chosen before them, is its label; the rest (ranks)
-    their key."""
+    A Street position names the card seen there (``"#4 F3"``); a rank or a Brute's
+    amount is its number (the commands' integer options); a payment, which depends on
+    the card chosen before it, is its label; the rest their key."""
     index = getattr(action, "index", None)
     if isinstance(index, int) and 0 <= index < len(state.street):
         return f"#{index + 1} {code(state.street[index])}"
-    if isinstance(action, Pay | BruteAmount):
+    if isinstance(action, PlayAccountant | PlayBrute):
+        return str(action.rank)
+    if isinstance(action, BruteAmount):
+        return str(action.amount)
+    if isinstance(action, Pay):
         return short(label(state, action))
     return key_text(action)
 

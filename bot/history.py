@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from db.rows import GameRow
-from engine import Event, GameState, new_game, parse_action
+from engine.famiglia import Event, GameState, new_game, parse_action
 
 
 def initial_state(game: GameRow) -> GameState:

@@ -12,14 +12,14 @@ options before it are applied. All legality comes from the engine.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from bot.choices import DECISION_OF, ECHO, Choice, card_sets, choices, option_value, short
+from bot.option_forms import card_list
 from bot.typed import names, resolve
-from engine import Action, Event, GameState, IllegalAction, label, prompt
-from engine.actions import BruteAmount, BruteTarget, PlayAccountant, PlayBrute, Take
-from engine.cards import ACCOUNTANT, BRUTE, code, kind
+from engine.famiglia import Action, Event, GameState, IllegalAction, label, prompt
+from engine.famiglia.actions import BruteAmount, BruteTarget, PlayAccountant, PlayBrute, Take
+from engine.famiglia.cards import code
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +86,7 @@ def _check_done(state: GameState, step: Step, value: str) -> None:
     if names(state, done, value):
         return
     if isinstance(done, PlayAccountant | PlayBrute):
-        family = ACCOUNTANT if isinstance(done, PlayAccountant) else BRUTE
-        fits = code(kind(family, done.rank))
+        fits = str(done.rank)
     else:
         fits = option_value(state, done)
     raise IllegalAction(
@@ -117,7 +116,7 @@ def _check_skipped(current: GameState, step: Step, value: str, events: list[Even
             why = f"{code(taken.card)} costs nothing now, so there is no payment to choose"
         elif taken is not None:
             paid = {code(c) for c in taken.cards}
-            typed = {m.upper() for m in re.findall(r"(?<!\w)[a-z]\d(?!\w)", value, re.I)}
+            typed = set(card_list(value) or [])
             if typed and typed <= paid and len(paid) == 1:
                 return  # it names the pair the engine took
             pair = " + ".join(code(c) for c in taken.cards)
@@ -139,6 +138,14 @@ def _check_skipped(current: GameState, step: Step, value: str, events: list[Even
         )
     if not none and step.kind not in ("exchange_take", "exchange_give", "pay"):
         raise IllegalAction(f"{step.option}: is not needed for this move. Leave it out.")
+
+
+def _only(state: GameState, kind: str) -> Action:
+    """The action of ``kind`` (pass, stop taking back): a step with nothing to name."""
+    found = choices(state, [kind])
+    if not found:
+        raise IllegalAction(f"That is not possible now. {prompt(state)}")
+    return found[0].action
 
 
 def _walk(
@@ -176,7 +183,7 @@ def _walk(
         if step.option == stop_at and stop_at is not None:
             return current, actions, step
         if step.option is None:
-            do(resolve(current, [step.kind], "pass"))
+            do(_only(current, step.kind))
             continue
         value = _given(values, step)
         if value is None:
@@ -195,7 +202,7 @@ def _walk(
                 raise IllegalAction(f"Too many cards: {short(value, ECHO)!r}.")
             do(resolve(current, [step.kind], word))
         if step.kind == "exchange_take" and current.decision == "exchange_take":
-            do(resolve(current, ["exchange_done"], "stop"))
+            do(_only(current, "exchange_done"))
         elif step.kind == "exchange_give" and current.decision == "exchange_give":
             raise IllegalAction(f"Put as many cards down as you took back: {prompt(current)}")
     return current, actions, None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
-from engine import Event
+from engine.famiglia import Event
 
 #: How many actions' events are kept per game: the most any table shows.
 KEEP = 16

@@ -8,29 +8,23 @@ The cogs turn results into messages; the crash tests drive this class directly.
 
 from __future__ import annotations
 
-import asyncio
 import random
-import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Literal
 
-from bot.history import replay_events
-from bot.recent import KEEP, RecentMoves
+from bot.cooldowns import ChallengeLimits
+from bot.reads import GameReads, Refusal
 from db.errors import ChannelBusy, GameClosed, VersionConflict
 from db.rows import ROBOT, GameRow, ResultRecord
 from db.store import Store
-from engine import Action, Event, GameState, IllegalAction, dump_action, new_game, result
+from engine.famiglia import Action, Event, GameState, IllegalAction, dump_action, new_game, result
 
 Clock = Callable[[], datetime]
 
 STALE = "That button belongs to an earlier moment of the game; the game has moved on."
 CONFLICT = "That move is no longer possible: the game changed a moment ago."
-
-
-class Refusal(Exception):
-    """A polite no: ``str(refusal)`` is shown to the user; nothing changed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +51,7 @@ def to_move(state: GameState) -> int | None:
     return None if state.over else state.current
 
 
-class GameService:
+class GameService(GameReads):
     def __init__(
         self,
         store: Store,
@@ -66,48 +60,17 @@ class GameService:
         challenge_timeout: timedelta,
         clock: Clock,
         rng: random.Random | None = None,
+        challenge_limits: ChallengeLimits | None = None,
     ) -> None:
-        self.store = store
+        super().__init__(store)
+        #: How often a member may challenge (None: no limit).
+        self.challenge_limits = challenge_limits
         self.turn_timeout = turn_timeout
         self.challenge_timeout = challenge_timeout
         self.clock = clock
         self._rng = rng or random.SystemRandom()
-        # Weak: a game's lock lives while someone holds or waits for it, so a bot that
-        # runs for months keeps no lock per game it ever saw.
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._recent = RecentMoves()
         #: Called after every write that may move a deadline (the turn timer listens).
         self.listeners: list[Callable[[], None]] = []
-
-    def lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        return lock
-
-    # ------------------------------------------------------------------ reading
-    async def game(self, game_id: int) -> GameRow:
-        game = await self.store.get_game(game_id)
-        if game is None:
-            raise Refusal("That game does not exist any more.")
-        return game
-
-    async def load(self, game_id: int) -> tuple[GameRow, GameState]:
-        game = await self.game(game_id)
-        return game, GameState.from_json(game.state_json)
-
-    async def recent_events(self, game: GameRow, count: int) -> list[Event]:
-        """The events of the last ``count`` actions of ``game`` as read: kept from this
-        process's own commits, else rebuilt once from seed and log."""
-        events = self._recent.get(game.id, game.action_count, count)
-        if events is None:
-            log = await self.store.action_log(game.id)
-            texts = [row.action_json for row in log[: game.action_count]]
-            groups = replay_events(game, texts, KEEP)
-            self._recent.fill(game.id, len(texts), groups)
-            events = self._recent.get(game.id, len(texts), count)
-            assert events is not None  # just filled for exactly this count
-        return events
 
     # --------------------------------------------------------------- challenges
     async def challenge(
@@ -115,6 +78,9 @@ class GameService:
     ) -> GameRow:
         if challenger == opponent:
             raise Refusal("You cannot challenge yourself. Pick another member of this server.")
+        limits = self.challenge_limits
+        if limits is not None and (why := limits.refusal(challenger, opponent, self.clock())):
+            raise Refusal(why)
         if await self.store.active_game_in_channel(channel_id) is not None:
             raise Refusal(
                 "There is already a Famiglia game or challenge in this channel. "
@@ -136,6 +102,9 @@ class GameService:
             )
         except ChannelBusy:
             raise Refusal("Someone just opened a game in this channel.") from None
+        self.origins.remember(game)
+        if limits is not None:
+            limits.note(challenger, opponent, self.clock())
         self._changed()
         return game
 
@@ -170,19 +139,37 @@ class GameService:
         ``build`` may raise IllegalAction with a message for the player.
         """
         async with self.lock(game_id):
-            game, state = await self.load(game_id)
-            if seq is not None and seq != game.action_count and game.seat_of(user_id) is not None:
-                raise Refusal(STALE)
-            seat = self._seat_to_act(game, state, user_id)
+            kept = self._live.kept(game_id)
             try:
-                actions = build(state)
-                if not actions:
-                    raise IllegalAction("Nothing to do: choose a move first.")
-                new = state.copy()
-                groups = [new.apply(action, seat) for action in actions]
-            except IllegalAction as error:
-                raise Refusal(str(error)) from None
-            return await self._commit_move(game, state, new, user_id, actions, groups)
+                return await self._play(game_id, user_id, seq, build)
+            except Refusal:
+                if not kept:
+                    raise  # decided on the game as stored: the refusal stands
+            # Another process may have moved the game since it was kept: decide again
+            # on the game as stored now (a read only when the answer would be no).
+            self._live.forget(game_id)
+            return await self._play(game_id, user_id, seq, build)
+
+    async def _play(
+        self,
+        game_id: int,
+        user_id: int,
+        seq: int | None,
+        build: Callable[[GameState], list[Action]],
+    ) -> Moved:
+        game, state = await self.load(game_id)
+        if seq is not None and seq != game.action_count and game.seat_of(user_id) is not None:
+            raise Refusal(STALE)
+        seat = self._seat_to_act(game, state, user_id)
+        try:
+            actions = build(state)
+            if not actions:
+                raise IllegalAction("Nothing to do: choose a move first.")
+            new = state.copy()
+            groups = [new.apply(action, seat) for action in actions]
+        except IllegalAction as error:
+            raise Refusal(str(error)) from None
+        return await self._commit_move(game, state, new, user_id, actions, groups)
 
     def _seat_to_act(self, game: GameRow, state: GameState, user_id: int) -> int:
         seat = game.seat_of(user_id)
@@ -264,13 +251,14 @@ class GameService:
         reminder: datetime | Literal["half"] | None = "half"
         if keep:
             reminder = None if game.reminder_sent else game.reminder_at
+        texts = [dump_action(a) for a in actions]
         try:
             if actions:
                 row = await self.store.commit_move(
                     game.id,
                     expected_version=game.version,
                     actor=user_id,
-                    actions=[dump_action(a) for a in actions],
+                    actions=texts,
                     state_json=state.to_json(),
                     status=status,  # type: ignore[arg-type]
                     deadline=deadline,
@@ -287,7 +275,9 @@ class GameService:
                     result=result,
                 )
         except (VersionConflict, GameClosed):
+            self._live.forget(game.id)
             raise Refusal(CONFLICT) from None
+        self._live.keep(row, state, texts)
         if row.status in ("challenge", "active"):
             self._recent.extend(game.id, game.action_count, row.action_count, groups or [])
         else:
@@ -300,10 +290,8 @@ class GameService:
             listener()
 
     # ------------------------------------------------------------------ endings
-    async def forfeit(
-        self, game_id: int, user_id: int, seq: int | None = None, *, timeout: bool = False
-    ) -> Moved:
-        """``user_id`` gives up (or, ``timeout``, ran out of time); the other seat wins."""
+    async def forfeit(self, game_id: int, user_id: int, seq: int | None = None) -> Moved:
+        """``user_id`` gives up; the other seat wins."""
         async with self.lock(game_id):
             game, state = await self.load(game_id)
             seat = game.seat_of(user_id)
@@ -313,15 +301,22 @@ class GameService:
                 raise Refusal("That game is not running.")
             if seq is not None and await self._moved_since(game, user_id, seq):
                 raise Refusal(STALE)
-            record = ResultRecord(
-                totals=result(state).totals,
-                winner=1 - seat,  # type: ignore[arg-type]
-                reason="timeout" if timeout else "forfeit",
-                level=state.level,
-                first_seat=state.first,  # type: ignore[arg-type]
-            )
-            row = await self._write(game, user_id, [], state, "forfeited", None, result=record)
-            return Moved(row, state, ended=True, result=record)
+            return await self._lose(game, state, seat, user_id, "forfeit")
+
+    async def _lose(
+        self, game: GameRow, state: GameState, seat: int, actor: int, reason: str
+    ) -> Moved:
+        """Commit the loss of ``seat`` (by ``reason``: forfeit or timeout) over ``game`` as
+        read under its lock; the other seat wins."""
+        record = ResultRecord(
+            totals=result(state).totals,
+            winner=1 - seat,  # type: ignore[arg-type]
+            reason=reason,  # type: ignore[arg-type]
+            level=state.level,
+            first_seat=state.first,  # type: ignore[arg-type]
+        )
+        row = await self._write(game, actor, [], state, "forfeited", None, result=record)
+        return Moved(row, state, ended=True, result=record)
 
     async def _moved_since(self, game: GameRow, user_id: int, seq: int) -> bool:
         """Whether ``user_id`` made a move after action ``seq`` (or ``seq`` is not one
@@ -342,11 +337,7 @@ class GameService:
                 if game.status == "challenge":
                     notices.append(Notice("expired", await self._expire(game.id, now)))
                 elif game.status == "active":
-                    _, state = await self.load(game.id)
-                    seat = to_move(state)
-                    if seat is not None:
-                        moved = await self.forfeit(game.id, game.players[seat], timeout=True)
-                        notices.append(Notice("timeout", moved))
+                    notices.append(Notice("timeout", await self._time_out(game.id, now)))
             except Refusal:
                 continue  # a move or answer got there first
         for game in await self.store.due_reminders(now):
@@ -354,6 +345,7 @@ class GameService:
                 continue
             async with self.lock(game.id):
                 if await self.store.mark_reminder_sent(game.id, expected_version=game.version):
+                    self._live.forget(game.id)  # kept with its reminder unsent
                     notices.append(
                         Notice("reminder", Moved(game, GameState.from_json(game.state_json)))
                     )
@@ -367,12 +359,19 @@ class GameService:
             row = await self._write(game, 0, [], state, "expired", None)
             return Moved(row, state, ended=True)
 
+    async def _time_out(self, game_id: int, now: datetime) -> Moved:
+        """The player to move lost on time, decided as a move is: under the game's lock,
+        on the game as stored now, committed with its version. A move that got the lock
+        first gave the turn a fresh deadline, so it is no longer due and nobody loses."""
+        async with self.lock(game_id):
+            game, state = await self.load(game_id)
+            seat = to_move(state)
+            if game.status != "active" or game.deadline is None or game.deadline > now:
+                raise Refusal("no longer due")
+            if seat is None:
+                raise Refusal("nobody to move")
+            return await self._lose(game, state, seat, game.players[seat], "timeout")
+
     async def next_due(self) -> datetime | None:
-        """The earliest deadline or unsent reminder of any open game."""
-        moments: list[datetime] = []
-        for game in await self.store.active_games():
-            if game.deadline is not None:
-                moments.append(game.deadline)
-            if game.reminder_at is not None and not game.reminder_sent and game.status == "active":
-                moments.append(game.reminder_at)
-        return min(moments, default=None)
+        """The earliest deadline or unsent reminder of any open game (one query)."""
+        return await self.store.next_deadline()

@@ -6,8 +6,11 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.cooldowns import ChallengeLimits
+from db.shards import ALL, Shards
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 
@@ -24,15 +27,92 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     database_path: Path = Path("famiglia.db")
+    #: ``postgresql://user:password@host:port/database``: use that PostgreSQL database
+    #: instead of the SQLite file (several bot processes can share it).
+    database_url: SecretStr | None = None
     dev_guild_id: int | None = Field(default=None, gt=0)
     turn_timeout_hours: float = Field(default=24.0, gt=0)
     challenge_timeout_minutes: float = Field(default=10.0, gt=0)
+    #: Within CHALLENGE_LIMIT_MINUTES a member challenges one other member at most
+    #: CHALLENGES_PER_OPPONENT times, and opens at most CHALLENGES_PER_CHALLENGER
+    #: challenges in all (declined, cancelled and expired ones count too).
+    challenges_per_opponent: int = Field(default=3, ge=1)
+    challenges_per_challenger: int = Field(default=6, ge=1)
+    challenge_limit_minutes: float = Field(default=10.0, gt=0)
     log_level: LogLevel = "INFO"
     #: Processes that run the AI's searches (outside the event loop).
     ai_workers: int = Field(default=1, ge=1, le=64)
     #: Seconds per AI decision, replacing each strength's own cap; 0 lifts the cap (every
     #: decision then depends only on the position and its seed); None: the strengths' caps.
     ai_time_cap_seconds: float | None = Field(default=None, ge=0)
+    #: The AI's deadline for one decision: a search still running then has a stuck worker;
+    #: the pool is replaced and the decision tried once more, then the player is told.
+    ai_decision_timeout_seconds: float = Field(default=30.0, gt=0)
+    #: Games against the AI one user may have running at once.
+    ai_games_per_user: int = Field(default=1, ge=1, le=100)
+
+    #: Several processes: Discord's shard count, and the shards this process runs (e.g.
+    #: ``0,1``; empty: all of them). Each needs DATABASE_URL (one shared database).
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: str | None = None
+
+    #: After a restart nobody loses on time for this long: turns whose deadline passed
+    #: while the bot was down (or ends sooner) end this many minutes after start-up.
+    downtime_grace_minutes: float = Field(default=60.0, ge=0)
+
+    @property
+    def challenge_limits(self) -> ChallengeLimits:
+        return ChallengeLimits(
+            per_opponent=self.challenges_per_opponent,
+            per_challenger=self.challenges_per_challenger,
+            window=timedelta(minutes=self.challenge_limit_minutes),
+        )
+
+    @property
+    def downtime_grace(self) -> timedelta:
+        return timedelta(minutes=self.downtime_grace_minutes)
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgresql_only(cls, url: SecretStr | None) -> SecretStr | None:
+        if url is not None and not url.get_secret_value().startswith(
+            ("postgresql://", "postgres://")
+        ):
+            raise ValueError("DATABASE_URL must be a postgresql:// URL (or empty for SQLite)")
+        return url
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is not None and self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT")
+        self.shards()  # raises ValueError for ids outside 0..SHARD_COUNT-1
+        return self
+
+    def shards(self) -> Shards:
+        """The shards this process runs (one shard, the whole bot, by default)."""
+        if self.shard_count is None:
+            return ALL
+        ids = None
+        if self.shard_ids is not None:
+            try:
+                ids = sorted({int(part) for part in self.shard_ids.split(",") if part.strip()})
+            except ValueError:
+                raise ValueError("SHARD_IDS is a list of shard numbers such as 0,1") from None
+        return Shards.of(self.shard_count, ids)
+
+    @property
+    def store_target(self) -> str:
+        """What the store opens: ``DATABASE_URL`` if set, else the SQLite file."""
+        if self.database_url is not None:
+            return self.database_url.get_secret_value()
+        return str(self.database_path)
+
+    @property
+    def store_name(self) -> str:
+        """The database for logs: the file, or PostgreSQL's host and database (no password)."""
+        if self.database_url is None:
+            return str(self.database_path)
+        return "postgresql://…@" + self.database_url.get_secret_value().rpartition("@")[2]
 
     @property
     def turn_timeout(self) -> timedelta:

@@ -21,9 +21,10 @@ from bot.recent import KEEP
 from bot.service import GameService, Moved, Refusal
 from db.errors import ChannelBusy
 from db.rows import ROBOT, GameRow
-from engine import Event, GameState, parse_action
-from engine.actions import RobotTurn
-from engine.cards import code
+from engine.famiglia import Event, GameState, parse_action
+from engine.famiglia.actions import RobotTurn
+from engine.famiglia.cards import code
+from engine.famiglia.text import refill_line
 
 ROBOT_NAME = "Robot gangster"
 LEVELS = (1, 2, 3, 4)
@@ -83,9 +84,7 @@ def robot_report(before: GameState, events: Sequence[Event]) -> RobotReport | No
         elif e.kind == "switch":
             other.append(f"The draw pile ran out: a new pile of {e.amount} cards is shuffled")
         elif e.kind == "refill":
-            other.append(
-                "The Street was empty: six new cards " + " ".join(code(c) for c in e.cards)
-            )
+            other.append(refill_line(e.cards))
         elif e.kind == "end_triggered":
             more = {0: "this was the last turn", 1: "one more turn", 2: "one more round"}
             other.append(f"The last card is out: {more.get(e.amount, 'the end is near')}")
@@ -222,9 +221,7 @@ class SoloService:
         if kept is None or kept.count > game.action_count:  # none, or ahead of this row
             kept = Replay.start(game)
         if kept.count < game.action_count:
-            log = await self.store.action_log(game.id, since=kept.count)
-            texts = [row.action_json for row in log[: game.action_count - kept.count]]
-            kept = kept.advance(texts)
+            kept = kept.advance(await self.service.actions(game, kept.count))
         self._keep(game.id, kept)
         return kept.history(recent)
 

@@ -1,22 +1,24 @@
 """What a value typed into a slash option names, and the refusal when it names nothing
 legal.
 
-A value may be an action's key, its exact label or a unique prefix of it, a card code
-(``F3``), a rank, an amount, a Street position (``#2``), or an autocompleted Street
-position with the card seen there (``"#4 F3"``, :func:`bot.choices.option_value`): the
-Street may change before the command is sent, and then it is refused rather than
-meaning another card. Nothing here knows a rule: legality and the reasons come from the
-engine (``apply`` on a copy); a refusal says what is wrong, then what to do instead.
+A value must be, completely, an action's key or exact label, or one form of
+:mod:`bot.option_forms`: a card code (``F3``), a rank or an amount in range, a Street
+position (``#2``), or an autocompleted Street position with the card seen there
+(``"#4 F3"``, :func:`bot.choices.option_value`): the Street may change before the
+command is sent, and then it is refused rather than meaning another card. Anything
+else (``#3 or #6``, ``-1``, ``#٣``) is refused with the forms that are accepted.
+Nothing here knows a rule: legality and the reasons come from the engine (``apply`` on
+a copy); a refusal says what is wrong, then what to do instead.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Sequence
 
 from bot.choices import ECHO, Choice, choices, option_value, parse_key, short
-from engine import GameState, IllegalAction, label, prompt
-from engine.actions import (
+from bot.option_forms import ACCEPTED, Form, read
+from engine.famiglia import GameState, IllegalAction, label, prompt
+from engine.famiglia.actions import (
     Action,
     BruteAmount,
     BruteTarget,
@@ -27,12 +29,13 @@ from engine.actions import (
     Refresh,
     Take,
 )
-from engine.cards import ACCOUNTANT, BRUTE, FAMILY_NAMES, LETTERS, RANKS, code, parse_code
+from engine.famiglia.cards import FAMILY_NAMES, LETTERS, RANKS, code, parse_code
+from engine.famiglia.codes import Family
 
 #: Action types whose option names a Street position (the action's ``index``).
 STREET_KINDS = ("refresh", "take", "brute_target")
 #: The family of the card each "play a card" type puts down.
-_PLAYS: dict[str, int] = {"accountant": ACCOUNTANT, "brute": BRUTE}
+_PLAYS: dict[str, int] = {"accountant": Family.ACCOUNTANT, "brute": Family.BRUTE}
 _PROBES: dict[str, Callable[[int, int, str], Action]] = {
     "refresh": lambda index, rank, card: Refresh(index=index),
     "accountant": lambda index, rank, card: PlayAccountant(rank=rank),
@@ -50,93 +53,78 @@ _NONE_POSSIBLE: dict[str, str] = {
     "take": "You can't pay for any of the Street cards now.",
     "brute_target": "There is no Street card to lower.",
 }
-_SEEN = (  # "#4 F3" (the autocomplete value), "F3 #4", "F3 (#4)"
-    re.compile(r"#\s*(?P<pos>\d{1,3})\s+(?P<card>[a-z]\d{1,3})", re.IGNORECASE),
-    re.compile(r"(?P<card>[a-z]\d{1,3})\s*\(?\s*#\s*(?P<pos>\d{1,3})\s*\)?", re.IGNORECASE),
-)
-_POSITION_TYPED = re.compile(r"(?<!\w)#\s*(\d{1,3})(?!\d)")
-_CARD = re.compile(rf"(?<![\w.])([{LETTERS}])(\d{{1,3}})(?![\w.])", re.IGNORECASE)
-_NUMBER = re.compile(r"(?<![\w.#])(\d{1,3})(?![\w.])")
 
 
 def resolve(state: GameState, kinds: Iterable[str], text: str) -> Action:
-    """The legal action of one of ``kinds`` that ``text`` names (key, label or prefix,
-    a card code, a Street position, or an autocompleted ``"#4 F3"``).
+    """The legal action of one of ``kinds`` that ``text`` names completely: its exact
+    label, its key, or one of the forms of :mod:`bot.option_forms` (a card code, a
+    Street position, an autocompleted ``"#4 F3"``, a number in range).
 
     Raises IllegalAction with a message for the player when nothing legal matches: what
-    is wrong (the engine's reason where it has one) and what to do instead.
+    is wrong (the engine's reason where it has one, else the forms accepted) and what
+    to do instead.
     """
     kinds = tuple(kinds)
     options = choices(state, kinds)
-    named = _seen(state, kinds, text)
-    if named is None:
-        named = parse_key(text)
-    if named is not None and named.type not in kinds:
-        named = None
+    typed = text.strip()
+    kind = next((k for k in kinds if k in _PROBES), None)
+    exact = [c for c in options if c.label.casefold() == typed.casefold()]
+    if typed and exact:
+        return exact[0].action
+    form = read(typed)
+    named: Action | None = None
+    why: str | None = None
+    if form is not None and form.kind == "key":
+        named = parse_key(typed)
+        if named is not None and named.type not in kinds:
+            named = None
+    elif form is not None and kind is not None:
+        named, why = _named(state, kind, form)
     if named is not None and _engine_says(state, named) is None:
         return named
-    wanted = text.strip().casefold()
-    if wanted and named is None:
-        exact = [c for c in options if c.label.casefold() == wanted]
-        if exact:
-            return exact[0].action
-        prefixed = [c for c in options if c.label.casefold().startswith(wanted)]
-        if len(prefixed) == 1:
-            return prefixed[0].action
-        word = re.compile(rf"(?<!\w){re.escape(wanted)}(?!\w)")
-        naming = [c for c in options if word.search(c.label.casefold())]
-        if len(naming) == 1:
-            return naming[0].action
-    kind = next((k for k in kinds if k in _PROBES), None)
-    why = None
-    if named is None and kind is not None:
-        named, why = _named(state, kind, text)
-        if named is not None and _engine_says(state, named) is None:
-            return named
-    raise IllegalAction(_refusal(state, kind, text, named, why, options))
+    if named is None and why is None and kind is not None:  # no form this option takes
+        said = short(typed, ECHO)  # typed by hand it may be thousands of characters
+        why = f"{said!r} is not one of the choices now: type {ACCEPTED[kind]}."
+        raise IllegalAction(_refusal(state, kind, typed, None, why, options, first=True))
+    raise IllegalAction(_refusal(state, kind, typed, named, why, options))
 
 
 def names(state: GameState, action: Action, text: str) -> bool:
-    """Whether ``text`` names ``action`` (made already, or decided by the engine alone):
-    its key, its label, its autocomplete value, its card or rank, its Street position."""
+    """Whether ``text`` names ``action`` completely (made already, or decided by the
+    engine alone): its key, its label, its autocomplete value, its card or rank, its
+    Street position."""
     typed = text.strip()
     if parse_key(typed) == action:
         return True
     shown = (label(state, action), option_value(state, action))
     if typed.casefold() in (s.casefold() for s in shown):
         return True
+    form = read(typed)
+    if form is None or form.kind == "key":
+        return False
     index = getattr(action, "index", None)
     if not isinstance(index, int):
-        named, _ = _named(state, action.type, typed) if action.type in _PROBES else (None, None)
+        if action.type not in _PROBES:
+            return False
+        named, _ = _named(state, action.type, form)
         return named == action
     card = code(state.street[index])
-    for pattern in _SEEN:
-        found = pattern.fullmatch(typed)
-        if found is not None:
-            return int(found["pos"]) == index + 1 and found["card"].upper() == card
-    position = _POSITION_TYPED.fullmatch(typed)
-    if position is not None:
-        return int(position[1]) == index + 1
-    return typed.upper() == card
+    if form.kind == "seen":
+        return form.position == index + 1 and form.card == card
+    if form.kind == "position":
+        return form.position == index + 1
+    return form.kind == "card" and form.card == card
 
 
-def _seen(state: GameState, kinds: tuple[str, ...], text: str) -> Action | None:
+def _seen(state: GameState, kind: str, form: Form) -> Action | None:
     """The action an autocompleted ``"#4 F3"`` names; IllegalAction when the Street
-    no longer shows that card at that position."""
-    kind = next((k for k in kinds if k in STREET_KINDS), None)
-    if kind is None:
-        return None
-    for pattern in _SEEN:
-        found = pattern.fullmatch(text.strip())
-        if found is not None:
-            break
-    else:
-        return None
-    wanted = _kind_of(found["card"])
+    no longer shows that card at that position (None: no such card at all)."""
+    assert form.position is not None and form.card is not None
+    wanted = _kind_of(form.card)
     if wanted is None:
         return None  # not a card: the refusal explains
     street = state.street
-    index = int(found["pos"]) - 1
+    index = form.position - 1
     if 0 <= index < len(street) and street[index] == wanted:
         return _PROBES[kind](index, 0, "")
     want = code(wanted)
@@ -181,63 +169,70 @@ def _span(ranks: Sequence[int]) -> str:
     return f"{ranks[0]} to {ranks[-1]}"
 
 
-def _named(state: GameState, kind: str, text: str) -> tuple[Action | None, str | None]:
-    """What a typed ``text`` asks for when it is no label: a card code, a rank, an
-    amount or a Street position. Returns the action it names, or else what is wrong
-    with it (None, None: it names nothing)."""
-    said = short(text.strip(), ECHO)
-    card = _CARD.search(text)
-    typed = f"{card[1].upper()}{card[2]}" if card else ""
+def _named(state: GameState, kind: str, form: Form) -> tuple[Action | None, str | None]:
+    """What a typed value of ``form`` asks for: a card code, a rank, an amount or a
+    Street position. Returns the action it names, or else what is wrong with it
+    (None, None: the form means nothing for ``kind``)."""
+    typed = form.card or ""
     if kind in _PLAYS:
-        family = _PLAYS[kind]
-        name = FAMILY_NAMES[family]
-        if card is not None:
-            letter, rank = typed[0], int(card[2])
-        elif (number := _NUMBER.search(text)) is not None:
-            letter, rank = LETTERS[family], int(number[1])
-        else:
-            return None, None
-        if letter != LETTERS[family]:
-            article = "an" if name[0] in "AEIOU" else "a"
-            return None, f"{typed} is not {article} {name}."
-        playable = _ranks(kind)
-        if rank not in playable:
-            what = f"There is no {name} {rank}"
-            if rank in RANKS:
-                what = f"{name} {rank} can't be played"
-            return None, f"{what}: a {name} you play has rank {_span(playable)}."
-        return _PROBES[kind](0, rank, ""), None
-    if card is not None and _kind_of(typed) is None:
+        return _play(kind, form)
+    if form.kind in ("card", "seen") and _kind_of(typed) is None:
         return None, f"There is no card {typed}: ranks go from {_span(RANKS)}."
     if kind in STREET_KINDS:
-        street = state.street
-        position = _POSITION_TYPED.search(text)
-        if position is not None:
-            index = int(position[1]) - 1
-            if 0 <= index < len(street):
-                return _PROBES[kind](index, 0, ""), None
-            size = len(street)
-            where = f"the Street has {size} cards, #1 to #{size}" if size else "the Street is empty"
-            return None, f"{said!r} is not one of the choices now: {where}."
-        if card is None:
-            return None, None
-        at = [i for i, k in enumerate(street) if k == _kind_of(typed)]
-        if not at:
-            return None, f"There is no {typed} in the Street."
-        probes = [_PROBES[kind](i, 0, "") for i in at]
-        return next((p for p in probes if _engine_says(state, p) is None), probes[0]), None
+        return _street(state, kind, form)
     if kind == "brute_amount":
-        number = _NUMBER.search(text)
-        if number is None:
+        if form.kind != "number" or form.number is None:
             return None, None
-        amount = int(number[1])
-        if amount in _ranks(kind):
-            return _PROBES[kind](0, amount, ""), None
+        if form.number in _ranks(kind):
+            return _PROBES[kind](0, form.number, ""), None
         reasons = (_engine_says(state, _PROBES[kind](0, a, "")) for a in _ranks(kind))
         return None, next((r for r in reasons if r is not None), None)
-    if card is None or kind not in ("exchange_take", "exchange_give"):
+    if form.kind != "card" or kind not in ("exchange_take", "exchange_give"):
         return None, None
     return _PROBES[kind](0, 0, typed), None
+
+
+def _play(kind: str, form: Form) -> tuple[Action | None, str | None]:
+    """A rank (``2``), or the card itself (``B2``), of the Accountant or Brute to play."""
+    family = _PLAYS[kind]
+    name = FAMILY_NAMES[family]
+    if form.kind == "card" and form.card is not None:
+        letter, rank = form.card[0], int(form.card[1:])
+    elif form.kind == "number" and form.number is not None:
+        letter, rank = LETTERS[family], form.number
+    else:
+        return None, None
+    if letter != LETTERS[family]:
+        article = "an" if name[0] in "AEIOU" else "a"
+        return None, f"{form.card} is not {article} {name}."
+    playable = _ranks(kind)
+    if rank not in playable:
+        what = f"There is no {name} {rank}"
+        if rank in RANKS:
+            what = f"{name} {rank} can't be played"
+        return None, f"{what}: a {name} you play has rank {_span(playable)}."
+    return _PROBES[kind](0, rank, ""), None
+
+
+def _street(state: GameState, kind: str, form: Form) -> tuple[Action | None, str | None]:
+    """The Street card a position, a code or both name."""
+    street = state.street
+    if form.kind == "seen":
+        return _seen(state, kind, form), None
+    if form.kind == "position" and form.position is not None:
+        index = form.position - 1
+        if 0 <= index < len(street):
+            return _PROBES[kind](index, 0, ""), None
+        size = len(street)
+        where = f"the Street has {size} cards, #1 to #{size}" if size else "the Street is empty"
+        return None, f"'#{form.position}' is not one of the choices now: {where}."
+    if form.kind != "card" or form.card is None:
+        return None, None
+    at = [i for i, k in enumerate(street) if k == _kind_of(form.card)]
+    if not at:
+        return None, f"There is no {form.card} in the Street."
+    probes = [_PROBES[kind](i, 0, "") for i in at]
+    return next((p for p in probes if _engine_says(state, p) is None), probes[0]), None
 
 
 def _general_reason(state: GameState, kind: str | None) -> str | None:
@@ -270,9 +265,14 @@ def _refusal(
     named: Action | None,
     why: str | None,
     options: list[Choice],
+    *,
+    first: bool = False,
 ) -> str:
-    """What is wrong with ``text``, then what to do: the choices, or the turn's prompt."""
-    reason = None if options else _general_reason(state, kind)
+    """What is wrong with ``text``, then what to do: the choices, or the turn's prompt.
+    ``first``: ``why`` comes before any other reason (the value has no accepted form)."""
+    reason = why if first else None
+    if reason is None and not options:
+        reason = _general_reason(state, kind)
     if reason is None and named is not None:
         reason = _engine_says(state, named)
     if reason is None:

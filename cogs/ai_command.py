@@ -9,7 +9,6 @@ interrupted. The process pool the AI thinks in belongs to the bot.
 from __future__ import annotations
 
 import logging
-from concurrent.futures import Executor
 from typing import Any, Literal
 
 import discord
@@ -17,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ai_games import AI_SEAT, HUMAN, AiService
+from bot.ai_queue import FairPool
 from bot.settings import Settings
 from cogs import ai_table
 from cogs.ai_flows import AiFlows
@@ -41,7 +41,7 @@ def ai_command() -> app_commands.Command[Any, ..., None]:
     return ai
 
 
-async def install(bot: commands.Bot, flows: Flows, pool: Executor, settings: Settings) -> AiFlows:
+async def install(bot: commands.Bot, flows: Flows, pool: FairPool, settings: Settings) -> AiFlows:
     """Add the command and its button; route games against the AI; resume their turns."""
     group = bot.tree.get_command("famiglia")
     if not isinstance(group, app_commands.Group):
@@ -49,7 +49,11 @@ async def install(bot: commands.Bot, flows: Flows, pool: Executor, settings: Set
     group.add_command(ai_command())
     bot.add_dynamic_items(*ai_table.DYNAMIC_ITEMS)
     service = AiService(
-        flows.service, pool, time_cap=settings.ai_time_cap_seconds, rng=getattr(bot, "rng", None)
+        flows.service,
+        pool,
+        time_cap=settings.ai_time_cap_seconds,
+        games_per_user=settings.ai_games_per_user,
+        rng=getattr(bot, "rng", None),
     )
     ai_flows = AiFlows(bot, flows, service)
     flows.ai = ai_flows

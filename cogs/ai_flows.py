@@ -20,14 +20,16 @@ from typing import Any
 import discord
 
 from bot.ai_games import HUMAN, AiService, ai_to_move
+from bot.ai_queue import AiUnavailable
 from bot.service import Moved, Refusal
 from cogs import present
 from cogs.ai_table import dm_payload, ended_controls, mark_thinking
 from cogs.controls import hand_controls
 from cogs.flows import NOBODY, Flows
+from cogs.safe_text import kept_name
 from cogs.table_move import answer_message, edit_in_place, moved_to
 from db.rows import GameRow
-from engine import Event, GameState, describe_event
+from engine.famiglia import Event, GameState, describe_event
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -42,20 +44,25 @@ class AiFlows:
         self.service = ai.service
         self.store = ai.store
         self._turns: dict[int, asyncio.Task[None]] = {}
+        #: Games whose AI could not move (its worker failed on every try): the table
+        #: says so until the AI's turn is tried again.
+        self._stalled: set[int] = set()
 
     # ------------------------------------------------------------------ helpers
     refuse = staticmethod(Flows.refuse)
 
     def _lines(self, game: GameRow, events: list[Event]) -> list[str]:
-        names = present.names_of(game)
-        return [describe_event(e, names) for e in events if e.kind != "turn"]
+        names = present.shown_names(game)
+        return [describe_event(e, names) for e in events if e.kind not in present.UNSAID]
 
     async def payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
+        stalled = game.id in self._stalled
         if game.guild_id is not None:
-            return mark_thinking(await self.flows.table_payload(game, state), game, state)
+            payload = await self.flows.table_payload(game, state)
+            return mark_thinking(payload, game, state, stalled)
         recent = self._lines(game, await self.service.recent_events(game, 12))
         record = None if game.is_open else await self.store.get_result(game.id)
-        return await asyncio.to_thread(dm_payload, game, state, recent, record)
+        return await asyncio.to_thread(dm_payload, game, state, recent, record, stalled)
 
     async def _hand(self, game: GameRow, state: GameState, note: str) -> dict[str, Any]:
         record = None if game.is_open else await self.store.get_result(game.id)
@@ -69,13 +76,16 @@ class AiFlows:
         """Edit the table in place (post a new one if it was deleted)."""
         payload = await self.payload(game, state)
         channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        if await edit_in_place(channel, game, payload, "table", self.store):
+        if await edit_in_place(
+            channel, game, payload, "table", self.store, self.flows.repair.failed
+        ):
             return
         payload["files"] = payload.pop("attachments")
         try:
             message = await channel.send(allowed_mentions=NOBODY, **payload)
         except discord.HTTPException as error:
             log.warning("could not post the table of game %s: %s", game.id, error)
+            self.flows.repair.failed(game.id)
             return
         await self.store.set_table_message(game.id, message.channel.id, message.id)
 
@@ -98,8 +108,8 @@ class AiFlows:
         another way and goes on (the AI plays all the same)."""
         try:
             await answer
-        except discord.HTTPException as error:
-            log.warning("game %s changed, but the answer failed: %s", game.id, error)
+        except Exception as error:  # an HTTP error, a timeout: the change stands
+            log.warning("game %s changed, but the answer failed: %r", game.id, error)
             return False
         return True
 
@@ -116,7 +126,7 @@ class AiFlows:
         try:
             game = await self.ai.start(
                 user_id=interaction.user.id,
-                name=interaction.user.display_name,
+                name=kept_name(interaction.user),
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 strength=strength,
@@ -155,13 +165,16 @@ class AiFlows:
             await self.refuse(interaction, "Only the player of this game can move its table.")
             return True
         await self._answer_with_table(interaction, game)
+        if ai_to_move(game, GameState.from_json(game.state_json)):
+            self.kick(game.id)  # the AI's turn had stopped (a failed worker): try again
         return True
 
     # --------------------------------------------------------------------- moves
     async def after_move(self, interaction: Interaction, moved: Moved) -> None:
         """The human moved (handed over by ``Flows.play``): answer now, then the AI."""
         game, state = moved.game, moved.state
-        lines = [f"✅ {line}" for line in self._lines(game, moved.events)][-8:] or ["✅ Done."]
+        seat = game.seat_of(interaction.user.id)
+        lines = present.move_answer(self._lines(game, moved.events)[-8:], state, seat)
         thinking = ai_to_move(game, state)
         note = "\n".join([*lines, "🤖 The AI is thinking…"] if thinking else lines)
         message = interaction.message
@@ -192,10 +205,22 @@ class AiFlows:
             payload["view"].stop()
 
     async def show_outcome(self, moved: Moved) -> None:
-        """The game changed outside a move of its player (forfeit, timer): show it."""
-        await self.update_table(moved.game, moved.state)
+        """The game changed outside a move of its player (forfeit, timer) or is shown
+        again from the store (a repair): show it, and tell a player whose turn it is."""
+        game, state = moved.game, moved.state
+        await self.update_table(game, state)
         if moved.ended:
-            await self.announce_end(moved.game, moved.state)
+            await self.announce_end(game, state)
+        elif moved.turn_passed and game.guild_id is not None and game.is_open:
+            if ai_to_move(game, state):
+                self.kick(game.id)  # resumes a turn that stopped; a running one goes on
+            elif not state.over:
+                await self.bot.get_partial_messageable(game.channel_id).send(
+                    present.turn_ping(game, HUMAN, "the game against the AI"),
+                    allowed_mentions=discord.AllowedMentions(
+                        users=[discord.Object(game.players[HUMAN])]
+                    ),
+                )
 
     async def announce_end(self, game: GameRow, state: GameState) -> None:
         """In a channel, say that the game is over (the DM table says it itself)."""
@@ -222,6 +247,7 @@ class AiFlows:
         still running (the player may move again while it shows its end) is let finish
         first: the new one then plays whatever the AI has to decide."""
         previous = self._turns.get(game_id)
+        self._stalled.discard(game_id)
         task = asyncio.create_task(
             self._turn(game_id, interaction, said or [], previous), name=f"famiglia-ai-{game_id}"
         )
@@ -265,8 +291,35 @@ class AiFlows:
                 note = "\n".join([*said, *lines[-10:], end])
                 with contextlib.suppress(discord.HTTPException):
                     await interaction.edit_original_response(**await self._hand(game, state, note))
+        except AiUnavailable:
+            log.error("the AI could not move in game %s", game_id)
+            await self._say_unavailable(game_id, interaction)
         except Exception:
             log.exception("the AI's turn in game %s failed", game_id)
+
+    async def _say_unavailable(self, game_id: int, interaction: Interaction | None) -> None:
+        """The AI's worker failed on every attempt: say so plainly, and how to go on."""
+        game = await self.store.get_game(game_id)
+        if game is None or not game.is_open:
+            return
+        self._stalled.add(game_id)
+        await self.update_table(game, GameState.from_json(game.state_json))
+        text = (
+            "🤖 The AI could not make its move: its worker process failed twice. Your game "
+            "is saved. Press **Forfeit** (or `/famiglia forfeit`) to end it, which never "
+            "changes your two-player rating, or `/famiglia board` to let the AI try again."
+        )
+        mention = discord.AllowedMentions(users=[discord.Object(game.players[HUMAN])])
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        try:
+            if game.guild_id is not None:
+                text = f"{present.mention(game, HUMAN)} {text}"
+            await channel.send(text, allowed_mentions=mention)
+        except discord.HTTPException as error:
+            log.warning("could not tell game %s that the AI failed: %s", game_id, error)
+        if interaction is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(content=text)
 
     async def heal(self) -> int:
         """At start-up: resume the AI's turns a restart interrupted."""

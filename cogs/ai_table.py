@@ -18,10 +18,10 @@ import discord
 from bot.ai_games import HUMAN, ai_to_move, strength_of
 from cogs import present
 from cogs.controls import decision_controls, table_controls
-from cogs.items import ForfeitButton, RulesButton
+from cogs.items import ForfeitButton, RulesButton, refused_here
 from cogs.render import hand_embed
 from db.rows import GameRow, ResultRow
-from engine import GameState, view
+from engine.famiglia import GameState, view
 
 if TYPE_CHECKING:
     from cogs.ai_flows import AiFlows
@@ -33,8 +33,15 @@ def ai_flows(interaction: Interaction) -> AiFlows:
     return interaction.client.flows.ai  # type: ignore[no-any-return]
 
 
-def thinking_text(game: GameRow) -> str:
-    return f"🤖 **{present.names_of(game)[1]}** is thinking… its moves appear here in a moment."
+def thinking_text(game: GameRow, stalled: bool = False) -> str:
+    """The table's line on the AI's turn; ``stalled``: its worker failed on every try."""
+    name = present.shown_names(game)[1]
+    if stalled:
+        return (
+            f"🤖 **{name}** could not make its move. **Forfeit** ends the game (no rating "
+            "changes); `/famiglia board` lets it try again."
+        )
+    return f"🤖 **{name}** is thinking… its moves appear here in a moment."
 
 
 class AiAgain(
@@ -60,6 +67,9 @@ class AiAgain(
         return cls(int(match["game"]))
 
     async def callback(self, interaction: Interaction) -> None:
+        only = "Only the player of that game can play again: try `/famiglia ai`."
+        if await refused_here(interaction, self.game, ("ai",), only):
+            return
         await ai_flows(interaction).play_again(interaction, self.game)
 
 
@@ -92,7 +102,11 @@ def dm_controls(game: GameRow, state: GameState) -> discord.ui.View:
 
 
 def dm_payload(
-    game: GameRow, state: GameState, recent: list[str], record: ResultRow | None
+    game: GameRow,
+    state: GameState,
+    recent: list[str],
+    record: ResultRow | None,
+    stalled: bool = False,
 ) -> dict[str, Any]:
     """The DM table: the table embed and picture, the hand, the controls.
 
@@ -102,7 +116,8 @@ def dm_payload(
     embeds = [embed]
     if game.is_open:
         if ai_to_move(game, state):
-            embed.insert_field_at(0, name="The AI's turn", value=thinking_text(game), inline=False)
+            text = thinking_text(game, stalled)
+            embed.insert_field_at(0, name="The AI's turn", value=text, inline=False)
         embeds.append(hand_embed(view(state, HUMAN), present.names_of(game)))
     return {
         "content": None,
@@ -112,13 +127,16 @@ def dm_payload(
     }
 
 
-def mark_thinking(payload: dict[str, Any], game: GameRow, state: GameState) -> dict[str, Any]:
+def mark_thinking(
+    payload: dict[str, Any], game: GameRow, state: GameState, stalled: bool = False
+) -> dict[str, Any]:
     """A channel table payload (``Flows.table_payload``) made for a game against the AI:
-    its own buttons, and a line while the AI thinks."""
+    its own buttons, and a line while the AI thinks (``stalled``: it could not)."""
     payload["view"] = channel_controls(game)
     embeds: list[discord.Embed] = payload.get("embeds") or []
     if embeds and ai_to_move(game, state):
-        embeds[0].insert_field_at(0, name="The AI's turn", value=thinking_text(game), inline=False)
+        text = thinking_text(game, stalled)
+        embeds[0].insert_field_at(0, name="The AI's turn", value=text, inline=False)
     return payload
 
 

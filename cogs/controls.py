@@ -24,7 +24,7 @@ from cogs.items import (
     RulesButton,
 )
 from db.rows import GameRow
-from engine import GameState
+from engine.famiglia import GameState
 
 MAX_ROWS = 5
 MAX_BUTTONS = 5

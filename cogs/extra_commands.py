@@ -80,6 +80,7 @@ async def install(
         group.add_command(command)
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     solo_flows = SoloFlows(bot, SoloService(service, rng))
+    solo_flows.failed = flows.repair.failed
     flows.solo = solo_flows
     try:
         healed = await solo_flows.heal()

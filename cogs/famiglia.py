@@ -15,7 +15,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.plans import build, suggest
-from bot.service import GameService, Refusal
+from bot.reads import Refusal
+from bot.service import GameService
 from cogs import present
 from cogs.flows import Flows
 from cogs.rules_text import PAGES, titles
@@ -23,6 +24,16 @@ from db.rows import GameRow
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
+#: A rank to play or an amount to lower by: Discord's client sends only whole numbers in
+#: this range (a forged one is still read, and refused, by ``bot.typed``).
+Number = app_commands.Range[int, 1, 4]
+#: The options that take a number (their autocomplete offers numbers too).
+NUMBER_OPTIONS = ("rank", "amount")
+
+
+def _text(value: object) -> str | None:
+    """An option's value as the move's plan reads it (a forged client may send any type)."""
+    return None if value is None else str(value)
 
 
 def no_game_text(*, in_dm: bool) -> str:
@@ -50,11 +61,14 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         game. A challenge not accepted yet is no game to play: it is found only when
         the user has nothing else open (its answer then says it is not accepted yet)."""
         user = interaction.user.id
+        here = None
         if interaction.channel_id is not None:
-            game = await self.service.store.active_game_in_channel(interaction.channel_id)
-            if game is not None and game.seat_of(user) is not None:
-                return game
+            here = await self.service.store.active_game_in_channel(interaction.channel_id)
+            if here is not None and here.seat_of(user) is not None:
+                return here
         mine = await self.service.store.open_games_for_user(user)
+        if not mine and here is not None:  # others play here: say whose game it is
+            raise Refusal(present.someone_elses_game_text(here))
         running = [g for g in mine if g.status == "active"]
         if len(running) == 1:
             return running[0]
@@ -73,7 +87,8 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
             f"You play several games ({places}): use this command in the channel of the game."
         )
 
-    async def _move(self, interaction: Interaction, command: str, **values: str | None) -> None:
+    async def _move(self, interaction: Interaction, command: str, **given: object) -> None:
+        values = {name: _text(value) for name, value in given.items()}
         try:
             game = await self._game_of(interaction)
         except Refusal as refusal:
@@ -84,7 +99,7 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
 
     async def _suggest(
         self, interaction: Interaction, command: str, option: str, typed: str
-    ) -> list[app_commands.Choice[str]]:
+    ) -> list[app_commands.Choice[str]] | list[app_commands.Choice[int]]:
         try:
             game = await self._game_of(interaction)
             _, state = await self.service.load(game.id)
@@ -93,13 +108,19 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         seat = game.seat_of(interaction.user.id)
         if game.status != "active" or state.over or state.current != seat:
             return []
-        values = {
+        values: dict[str, str | None] = {
             key: str(value)
             for key, value in vars(interaction.namespace).items()
             if value is not None
         }
         values.pop(option, None)
-        found = suggest(state, command, option, values, typed)
+        found = suggest(state, command, option, values, str(typed))
+        if option in NUMBER_OPTIONS:
+            return [
+                app_commands.Choice(name=name, value=int(value))
+                for name, value in found
+                if value.isascii() and value.isdigit()
+            ]
         return [app_commands.Choice(name=name, value=value) for name, value in found]
 
     # ----------------------------------------------------------------- commands
@@ -120,7 +141,11 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         give="As many cards from your hand to put into your play area",
     )
     async def accountant(
-        self, interaction: Interaction, rank: str, take: str | None = None, give: str | None = None
+        self,
+        interaction: Interaction,
+        rank: Number,
+        take: str | None = None,
+        give: str | None = None,
     ) -> None:
         await self._move(interaction, "accountant", rank=rank, take=take, give=give)
 
@@ -131,9 +156,9 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
     async def brute(
         self,
         interaction: Interaction,
-        rank: str,
+        rank: Number,
         target: str | None = None,
-        amount: str | None = None,
+        amount: Number | None = None,
     ) -> None:
         await self._move(interaction, "brute", rank=rank, target=target, amount=amount)
 

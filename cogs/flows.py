@@ -16,14 +16,16 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.choices import parse_key
-from bot.service import STALE, GameService, Moved, Notice, Refusal
+from bot.service import STALE, GameService, Moved, Refusal
 from cogs import present
 from cogs.controls import confirm_forfeit, hand_controls, table_controls
 from cogs.items import RematchButton, RulesSelect
+from cogs.repair import TableRepair
 from cogs.rules_text import PAGES, titles
+from cogs.safe_text import kept_name
 from cogs.table_move import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, ResultRow
-from engine import Action, Event, GameState, describe_event
+from engine.famiglia import Action, Event, GameState, describe_event
 
 if TYPE_CHECKING:
     from cogs.ai_flows import AiFlows
@@ -51,6 +53,7 @@ class Flows:
         self.ai: AiFlows | None = None
         #: The latest "your turn" ping of each game, deleted when the next one is sent.
         self._pings: dict[int, int] = {}
+        self.repair = TableRepair(service, self.show_outcome)
 
     # ------------------------------------------------------------------ answers
     @staticmethod
@@ -118,7 +121,7 @@ class Flows:
             )
         if opponent.bot:
             return await self.refuse(interaction, "Bots cannot play Famiglia. Challenge a person.")
-        names = [interaction.user.display_name, opponent.display_name]
+        names = [kept_name(interaction.user), kept_name(opponent)]
         try:
             game = await self.service.challenge(
                 interaction.guild.id, channel.id, interaction.user.id, opponent.id, names
@@ -136,7 +139,7 @@ class Flows:
                 view=table_controls(game),
                 allowed_mentions=users(game.players[1]),
             )
-        except discord.HTTPException:
+        except Exception:  # an HTTP error or no answer in time: withdrawn, so not shown
             with contextlib.suppress(Refusal):
                 await self.service.answer_challenge(game.id, game.players[0], "cancel")
             raise
@@ -200,19 +203,18 @@ class Flows:
         if moved.game.mode == "ai" and self.ai is not None:
             return await self.ai.after_move(interaction, moved)  # the AI answers
         lines = await self._lines(moved.game, moved.events)
-        note = "\n".join(f"✅ {line}" for line in lines[-8:]) or "✅ Done."
+        seat = moved.game.seat_of(interaction.user.id)
+        note = "\n".join(present.move_answer(lines[-8:], moved.state, seat))
         await self._answered(
             moved, self._show_hand(interaction, moved.game, moved.state, note[:1900])
         )
 
     async def _answered(self, moved: Moved, answer: Awaitable[Any]) -> None:
-        """Answer the user about the committed change ``moved``, then show it to the
-        channel. The change is saved whatever Discord does with the answer (e.g. an
-        interaction that expired while waiting): the table and the pings follow anyway."""
+        """Answer about the saved change ``moved`` (any error is logged), then show it."""
         try:
             await answer
-        except discord.HTTPException as error:
-            log.warning("game %s changed, but the answer failed: %s", moved.game.id, error)
+        except Exception as error:
+            log.warning("game %s changed, but the answer failed: %r", moved.game.id, error)
         await self.show_outcome(moved)
 
     async def ask_forfeit(self, interaction: Interaction, game_id: int) -> None:
@@ -274,8 +276,8 @@ class Flows:
 
     # ---------------------------------------------------------------- the table
     async def _lines(self, game: GameRow, events: list[Event]) -> list[str]:
-        names = present.names_of(game)
-        return [describe_event(e, names) for e in events if e.kind != "turn"]
+        names = present.shown_names(game)
+        return [describe_event(e, names) for e in events if e.kind not in present.UNSAID]
 
     async def table_payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
         if game.status in ("challenge", "declined", "cancelled", "expired"):
@@ -295,7 +297,14 @@ class Flows:
         }
 
     async def show_outcome(self, moved: Moved) -> None:
-        """Bring the public table up to date and tell the channel what it must know."""
+        """Update the table, tell the channel; never raises (failures: ``self.repair``)."""
+        try:
+            await self._show_outcome(moved)
+        except Exception:
+            log.exception("game %s is saved, but showing it failed", moved.game.id)
+            self.repair.failed(moved.game.id)
+
+    async def _show_outcome(self, moved: Moved) -> None:
         if moved.game.mode == "solo" and self.solo is not None:
             return await self.solo.show_outcome(moved)  # the solo table lives in a DM
         if moved.game.mode == "ai" and self.ai is not None:
@@ -318,13 +327,12 @@ class Flows:
             elif game.status == "active" and (moved.turn_passed or game.action_count == 0):
                 seat = state.current
                 ping = await channel.send(
-                    f"{present.mention(game, seat)}, your turn in Famiglia #{game.id}. "
-                    "Press **Show my hand** on the table to play.",
-                    allowed_mentions=users(game.players[seat]),
+                    present.turn_ping(game, seat), allowed_mentions=users(game.players[seat])
                 )
                 self._pings[game.id] = ping.id
         except discord.HTTPException as error:
             log.warning("could not post to channel %s: %s", game.channel_id, error)
+            self.repair.failed(game.id)
 
     async def _drop_ping(self, channel: discord.PartialMessageable, game_id: int) -> None:
         """Keep the channel tidy: only the latest turn ping of a game stays."""
@@ -339,7 +347,8 @@ class Flows:
     async def update_table(self, game: GameRow, state: GameState) -> None:
         payload = await self.table_payload(game, state)
         channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        if not await edit_in_place(channel, game, payload, "table", self.service.store):
+        store, failed = self.service.store, self.repair.failed
+        if not await edit_in_place(channel, game, payload, "table", store, failed):
             await self.post_table(game, payload)  # none yet, or someone deleted it
 
     async def post_table(self, game: GameRow, payload: dict[str, Any]) -> discord.Message | None:
@@ -351,6 +360,7 @@ class Flows:
             message = await channel.send(allowed_mentions=NOBODY, **payload)
         except discord.HTTPException as error:
             log.warning("could not post the table of game %s: %s", game.id, error)
+            self.repair.failed(game.id)
             return None
         await self.service.store.set_table_message(game.id, channel.id, message.id)
         return message
@@ -386,23 +396,3 @@ class Flows:
         now = await self.service.store.get_game(game.id)
         if now is not None and now.version != game.version:  # a move came in meanwhile
             await self.update_table(now, GameState.from_json(now.state_json))
-
-    # --------------------------------------------------------------------- timer
-    async def on_notice(self, notice: Notice) -> None:
-        moved = notice.moved
-        game = moved.game
-        if notice.kind == "reminder":
-            seat = moved.state.current
-            deadline = game.deadline
-            when = f" <t:{int(deadline.timestamp())}:R>" if deadline is not None else " soon"
-            channel = self.bot.get_partial_messageable(game.channel_id)
-            try:
-                await channel.send(
-                    f"⏰ {present.mention(game, seat)}, it is still your turn in Famiglia "
-                    f"#{game.id}. If you do not move, you lose the game{when}.",
-                    allowed_mentions=users(game.players[seat]),
-                )
-            except discord.HTTPException as error:
-                log.warning("reminder for game %s not sent: %s", game.id, error)
-            return
-        await self.show_outcome(moved)

@@ -2,8 +2,10 @@
 
 Every custom id carries what its click needs — the game id and, where a click changes
 the game, the action count it was drawn for (``fam:do:<game>:<seq>:<action key>``) —
-so the items work after a restart and a stale one is recognised and refused. Clicks
-are handed to :class:`cogs.flows.Flows`; nothing here decides anything. The decision
+so the items work after a restart and a stale one is recognised and refused. Every
+click on a game's control is first checked against the game it names (its players,
+kind, channel and server, :mod:`bot.origins`), then handed to
+:class:`cogs.flows.Flows`; nothing here decides anything else. The decision
 controls (:class:`ActionButton`, :class:`ActionSelect`) serve every kind of game: the
 two-player hand, the solo DM table and the table of a game against the AI.
 """
@@ -16,14 +18,52 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
+from bot.reads import Refusal
+
 if TYPE_CHECKING:
     from cogs.flows import Flows
 
 Interaction = discord.Interaction[Any]
 
 
+#: Every kind of game, and the kinds each control serves.
+EVERY_MODE = ("duel", "solo", "ai")
+
+
 def flows(interaction: Interaction) -> Flows:
     return interaction.client.flows  # type: ignore[no-any-return]
+
+
+async def refused_here(
+    interaction: Interaction,
+    game_id: int,
+    modes: tuple[str, ...],
+    stranger: str = "You are not playing in this game.",
+) -> bool:
+    """Refuse (and say so) a click whose id names a game of another kind, channel or
+    server than the one it is pressed in, or that its clicker does not play (then
+    ``stranger`` is the answer): checked against the game's fixed facts in memory,
+    before any lock or read of its state."""
+    service = flows(interaction).service
+    message = interaction.message
+    try:
+        origin = await service.origin(game_id)
+    except Refusal as refusal:
+        why: str | None = str(refusal)
+    else:
+        why = origin.misplaced(
+            user_id=interaction.user.id,
+            modes=modes,
+            channel_id=interaction.channel_id,
+            guild_id=interaction.guild_id,
+            private=message is not None and message.flags.ephemeral,
+            stranger=stranger,
+        )
+    if why is None:
+        return False
+    with contextlib.suppress(discord.HTTPException):  # expired meanwhile: nothing to tell
+        await interaction.response.send_message(why, ephemeral=True)
+    return True
 
 
 class ChallengeButton(
@@ -51,6 +91,10 @@ class ChallengeButton(
         return cls(match["answer"], int(match["game"]))
 
     async def callback(self, interaction: Interaction) -> None:
+        who = "the challenger" if self.answer == "cancel" else "the challenged player"
+        only = f"Only {who} can {self.answer} this challenge."
+        if await refused_here(interaction, self.game, ("duel",), only):
+            return
         await flows(interaction).answer_challenge(interaction, self.game, self.answer)
 
 
@@ -78,6 +122,8 @@ class HandButton(
         return cls(int(match["game"]), int(match["seq"]))
 
     async def callback(self, interaction: Interaction) -> None:
+        if await refused_here(interaction, self.game, EVERY_MODE):
+            return
         await flows(interaction).show_hand(interaction, self.game)
 
 
@@ -122,7 +168,7 @@ class RulesSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"fam
 
     async def callback(self, interaction: Interaction) -> None:
         value = self.item.values[0] if self.item.values else ""
-        page = int(value) if value.isdigit() else -1
+        page = int(value) if value.isascii() and value.isdigit() else -1
         await flows(interaction).show_rules(interaction, page, edit=True)
 
 
@@ -150,6 +196,9 @@ class ForfeitButton(
         return cls(int(match["game"]), int(match["seq"]), confirm=match["step"] == "giveup")
 
     async def callback(self, interaction: Interaction) -> None:
+        # Every kind: ``/famiglia forfeit`` asks with this button in a solo game too.
+        if await refused_here(interaction, self.game, EVERY_MODE):
+            return
         if self.confirm:
             await flows(interaction).forfeit(interaction, self.game, self.seq)
         else:
@@ -177,6 +226,9 @@ class RematchButton(
         return cls(int(match["game"]))
 
     async def callback(self, interaction: Interaction) -> None:
+        only = "Only the two players of that game can ask for a rematch."
+        if await refused_here(interaction, self.game, ("duel",), only):
+            return
         await flows(interaction).rematch(interaction, self.game)
 
 
@@ -204,6 +256,8 @@ class ActionButton(
         return cls(int(match["game"]), int(match["seq"]), match["key"])
 
     async def callback(self, interaction: Interaction) -> None:
+        if await refused_here(interaction, self.game, EVERY_MODE):
+            return
         await flows(interaction).click_action(interaction, self.game, self.seq, self.key)
 
 
@@ -237,6 +291,8 @@ class ActionSelect(
         return cls(int(match["game"]), int(match["seq"]), match["group"])
 
     async def callback(self, interaction: Interaction) -> None:
+        if await refused_here(interaction, self.game, EVERY_MODE):
+            return
         value = self.item.values[0] if self.item.values else ""
         await flows(interaction).click_action(interaction, self.game, self.seq, value)
 

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal, Self
 import discord
 from discord import app_commands
 
+from cogs.safe_text import shown
 from db.rows import AiBoardRow, Page, RatingBoardRow, SoloBoardRow
 from db.store import Store
 
@@ -54,7 +55,7 @@ def _who(user_id: int, names: Mapping[int, str]) -> str:
     """The player's name from their latest game (a mention only when none is known:
     a mention of someone the reader's client has never seen shows as unknown)."""
     name = names.get(user_id)
-    return discord.utils.escape_markdown(name) if name else f"<@{user_id}>"
+    return shown(name) if name else f"<@{user_id}>"
 
 
 def _rating_line(row: RatingBoardRow, names: Mapping[int, str]) -> str:

@@ -10,17 +10,51 @@ from __future__ import annotations
 import discord
 
 from cogs.render import hand_embed, table_message
+from cogs.render.embed import Hands, result_sentence
+from cogs.safe_text import shown
 from db.rows import GameRow, ResultRow
-from engine import GameState, view
+from engine.famiglia import GameState, prompt, view
+
+#: Events the move log leaves out: a turn passing shows in the table itself, and the
+#: game's end has its own line (the result is said once, winner first).
+UNSAID = ("turn", "game_over")
+
+
+def move_answer(lines: list[str], state: GameState, seat: int | None) -> list[str]:
+    """What a player is told after their move: what happened (``lines``), and, while the
+    move or the turn still waits for them (a payment to choose, a card to take after a
+    refresh), what is still needed — never a bare "Done" then."""
+    said = [f"✅ {line}" for line in lines]
+    if state.over or seat is None or state.current != seat:
+        return said or ["✅ Done."]
+    return [*said, f"⏳ Not finished: {prompt(state)}"]
 
 
 def names_of(game: GameRow) -> tuple[str, str]:
+    """The players' names as stored (the picture draws them as they are)."""
     names = game.options.get("names") or ["Player 1", "Player 2"]
     return (str(names[0]), str(names[1]))
 
 
+def shown_names(game: GameRow) -> tuple[str, str]:
+    """The players' names for message text: escaped (:func:`cogs.safe_text.shown`)."""
+    first, second = names_of(game)
+    return (shown(first), shown(second))
+
+
 def mention(game: GameRow, seat: int) -> str:
     return f"<@{game.players[seat]}>"
+
+
+def turn_ping(game: GameRow, seat: int, what: str = "Famiglia") -> str:
+    """The ping of the player to move: whose turn, where to play, and until when."""
+    until = ""
+    if game.deadline is not None:
+        until = f" Your time runs out <t:{int(game.deadline.timestamp())}:R>."
+    return (
+        f"{mention(game, seat)}, your turn in {what} #{game.id}. "
+        f"Press **Show my hand** on the table to play.{until}"
+    )
 
 
 def where(game: GameRow) -> str:
@@ -34,9 +68,9 @@ def forfeit_question(game: GameRow, user_id: int) -> str:
     """The confirmation of a forfeit, naming the game: ``/famiglia forfeit`` may be used
     away from the game's channel."""
     seat = game.seat_of(user_id)
-    opponent = names_of(game)[1 - seat] if seat is not None else "your opponent"
+    opponent = shown_names(game)[1 - seat] if seat is not None else "your opponent"
     return (
-        f"Give up game #{game.id} against **{discord.utils.escape_markdown(opponent)}** "
+        f"Give up game #{game.id} against **{opponent}** "
         f"{where(game)}? Your opponent wins and it counts as a loss for you."
     )
 
@@ -53,7 +87,7 @@ def challenge_message(game: GameRow) -> str:
 def pending_challenge_text(game: GameRow, user_id: int) -> str:
     """``/famiglia forfeit`` on a challenge not accepted yet: nothing to give up; how
     to withdraw (the challenger) or turn down (the challenged player) the challenge."""
-    names = [discord.utils.escape_markdown(n) for n in names_of(game)]
+    names = shown_names(game)
     if game.seat_of(user_id) == 0:
         return (
             f"Your challenge to **{names[1]}** (game #{game.id}) is not accepted yet, so "
@@ -76,11 +110,20 @@ def _forfeit_field(
         embed.add_field(name="Game over", value=result_text(game, state, record), inline=False)
 
 
+def final_hands(game: GameRow, state: GameState) -> Hands | None:
+    """Every hand, once the game is over (finished or given up): the players check the
+    totals on the final table. None while it runs: hands are secret then."""
+    if game.is_open:
+        return None
+    return (view(state, 0).hand, view(state, 1).hand)
+
+
 def table(
     game: GameRow, state: GameState, recent: list[str], record: ResultRow | None = None
 ) -> tuple[discord.Embed, discord.File]:
-    """The public table (embed + image), from the public view only."""
-    embed, file = table_message(view(state, None), names_of(game), recent)
+    """The public table (embed + image), from the public view only (and, once the game
+    is over, every hand)."""
+    embed, file = table_message(view(state, None), names_of(game), recent, final_hands(game, state))
     _forfeit_field(embed, game, state, record)
     return embed, file
 
@@ -95,7 +138,7 @@ def hand(
 
 
 def result_text(game: GameRow, state: GameState, record: ResultRow | None) -> str:
-    names = names_of(game)
+    names = shown_names(game)
     if record is not None and record.reason != "score" and record.winner is not None:
         loser = 1 - record.winner
         how = "ran out of time" if record.reason == "timeout" else "gave up"
@@ -103,15 +146,29 @@ def result_text(game: GameRow, state: GameState, record: ResultRow | None) -> st
     final = view(state, None).result
     if final is None:
         return "The game ended."
-    t0, t1 = final.totals
-    head = f"{names[0]} {t0} VP · {names[1]} {t1} VP."
-    if final.winner is None:
-        return f"{head} {final.explanation}"  # the explanation says it is a shared win
-    return f"{head} {final.explanation} **{names[final.winner]} wins.**"
+    return result_sentence(final, names)
+
+
+def someone_elses_game_text(game: GameRow) -> str:
+    """A command for a game, typed by someone with no game of their own in a channel
+    where others play."""
+    first, second = shown_names(game)
+    what = "game" if game.status == "active" else "challenge"
+    if game.mode != "duel":
+        return (
+            f"This channel's game is {first}'s game against the {second}; you are not "
+            "playing in it. Start your own in another channel or in our DMs "
+            "(`/famiglia solo`, `/famiglia ai`)."
+        )
+    return (
+        f"This channel's {what} is {first} vs {second}; you are not playing in it. "
+        "Start your own with `/famiglia start` in another channel, or play in our DMs "
+        "(`/famiglia solo`, `/famiglia ai`)."
+    )
 
 
 def challenge_text(game: GameRow, minutes: float) -> str:
-    names = names_of(game)
+    names = shown_names(game)
     return (
         f"{mention(game, 1)}, **{names[0]}** challenges you to a game of **Famiglia**! "
         f"Accept or decline within {minutes:g} minutes."
@@ -119,7 +176,7 @@ def challenge_text(game: GameRow, minutes: float) -> str:
 
 
 def challenge_closed_text(game: GameRow) -> str:
-    names = names_of(game)
+    names = shown_names(game)
     return {
         "declined": f"{names[1]} declined the Famiglia challenge from {names[0]}.",
         "cancelled": f"{names[0]} withdrew the Famiglia challenge to {names[1]}.",

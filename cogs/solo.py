@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -21,11 +22,13 @@ import discord
 from bot.service import STALE, Moved, Refusal
 from bot.solo import SoloService
 from cogs.controls import hand_controls
+from cogs.present import UNSAID, move_answer
 from cogs.render import hand_embed
+from cogs.safe_text import kept_name, shown
 from cogs.solo_table import PLAYER, confirm_forfeit, level_tag, names_of, table_payload
 from cogs.table_move import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, SoloBest
-from engine import GameState, describe_event, view
+from engine.famiglia import GameState, describe_event, view
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -61,6 +64,8 @@ class SoloFlows:
         self.solo = solo
         self.service = solo.service
         self.store = solo.store
+        #: Told the id of a game whose table could not be shown (the repair, when set).
+        self.failed: Callable[[int], None] = lambda _game_id: None
         #: Per player, held while a solo game is being started (weak: dropped when idle).
         self._starting: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
@@ -92,8 +97,16 @@ class SoloFlows:
         """Edit the DM table in place (a new one if it was deleted)."""
         payload = await self.payload(game)
         channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        if not await edit_in_place(channel, game, payload, "solo table", self.store):
+        if not await edit_in_place(channel, game, payload, "solo table", self.store, self.failed):
             await self._post(channel, game, payload)
+
+    async def _show(self, game: GameRow) -> None:
+        """Bring the table of a saved change up to date; a failure goes to the repair."""
+        try:
+            await self.update_table(game)
+        except Exception:
+            log.exception("solo game %s is saved, but its table was not shown", game.id)
+            self.failed(game.id)
 
     async def _post(
         self, channel: discord.abc.Messageable, game: GameRow, payload: dict[str, Any]
@@ -157,7 +170,7 @@ class SoloFlows:
         try:
             moved = await self.solo.start(
                 user_id=user.id,
-                name=user.display_name,
+                name=kept_name(user),
                 guild_id=interaction.guild.id,
                 channel_id=dm.id,
                 level=level,
@@ -167,7 +180,7 @@ class SoloFlows:
             return await self.refuse(interaction, str(refusal))
         try:
             message = await self._post(dm, moved.game, await self.payload(moved.game))
-        except discord.HTTPException as error:  # the game is saved: say so, and how to see it
+        except Exception as error:  # the game is saved: say so, and how to see it
             log.warning("solo game %s started, its table not posted: %s", moved.game.id, error)
             return await self.refuse(interaction, table_later_text(moved.game.id))
         await interaction.followup.send(
@@ -182,7 +195,7 @@ class SoloFlows:
         try:
             moved = await self.solo.start(
                 user_id=user.id,
-                name=user.display_name,
+                name=kept_name(user),
                 guild_id=None,
                 channel_id=channel_id,
                 level=level,
@@ -192,7 +205,7 @@ class SoloFlows:
             return await self.refuse(interaction, str(refusal))
         try:
             await self._answer_with_table(interaction, moved.game)
-        except discord.HTTPException as error:  # the game is saved and holds the DM
+        except Exception as error:  # the game is saved and holds the DM
             log.warning("solo game %s started, but the answer failed: %s", moved.game.id, error)
             with contextlib.suppress(discord.HTTPException):  # else /famiglia resume shows it
                 await self.update_table(moved.game)  # its table, posted in the DM
@@ -250,8 +263,9 @@ class SoloFlows:
         """The player's move (handed over by ``cogs.flows.Flows.play``): the robot answers.
         A click on the DM table gets the table back; the hand's controls or a slash
         command get both moves spelled out in the private hand."""
-        names = names_of(moved.game)
-        lines = [f"✅ {describe_event(e, names)}" for e in moved.events if e.kind != "turn"]
+        names = tuple(shown(name) for name in names_of(moved.game))
+        said = [describe_event(e, names) for e in moved.events if e.kind not in UNSAID]
+        lines = move_answer(said, moved.state, PLAYER)
         robot = await self.solo.robot_turn(moved.game.id)
         game, state = (robot.game, robot.state) if robot is not None else (moved.game, moved.state)
         message = interaction.message
@@ -266,9 +280,9 @@ class SoloFlows:
                 )
             else:
                 await self._answer_in_hand(interaction, game, state, lines, robot is not None)
-        except discord.HTTPException as error:  # the moves are saved: the table shows them
-            log.warning("solo game %s moved, but the answer failed: %s", game.id, error)
-        await self.update_table(game)
+        except Exception as error:  # the moves are saved: the table shows them
+            log.warning("solo game %s moved, but the answer failed: %r", game.id, error)
+        await self._show(game)
 
     async def _answer_in_hand(
         self,
@@ -326,6 +340,6 @@ class SoloFlows:
             )
         try:
             await interaction.response.edit_message(content="You gave up the game.", view=None)
-        except discord.HTTPException as error:  # given up all the same: the table says so
-            log.warning("solo game %s given up, but the answer failed: %s", moved.game.id, error)
-        await self.update_table(moved.game)
+        except Exception as error:  # given up all the same: the table says so
+            log.warning("solo game %s given up, but the answer failed: %r", moved.game.id, error)
+        await self._show(moved.game)

@@ -18,11 +18,13 @@ import discord
 
 from bot.solo import History
 from cogs.controls import decision_controls
-from cogs.items import RulesButton
+from cogs.items import RulesButton, refused_here
+from cogs.present import UNSAID, final_hands
 from cogs.render import hand_embed, table_message
 from cogs.render.common import clip
+from cogs.safe_text import shown
 from db.rows import GameRow, ResultRow, SoloBest
-from engine import GameState, describe_event, view
+from engine.famiglia import GameState, describe_event, view
 
 if TYPE_CHECKING:
     from cogs.solo import SoloFlows
@@ -68,6 +70,8 @@ class SoloForfeit(
         return cls(int(match["game"]), int(match["seq"]), confirm=match["step"] == "gu")
 
     async def callback(self, interaction: Interaction) -> None:
+        if await refused_here(interaction, self.game, ("solo",)):
+            return
         flows = solo_flows(interaction)
         if self.confirm:
             await flows.forfeit(interaction, self.game, self.seq)
@@ -138,17 +142,19 @@ def result_text(
     if final is None:
         return "The game ended."
     you, robot = final.totals
-    lines = [f"You: **{you} VP** · Robot gangster: **{robot} VP**"]
+    tie_break = "" if final.decided_by == "points" else f" {final.explanation}"
     if final.winner == PLAYER and final.high_score is not None:
-        lines.append(
-            f"🏆 **You beat the robot gangster!** High score **{final.high_score}**"
-            f" (2 × {you} − {robot}) at level **{tag}**."
-        )
+        lines = [
+            f"🏆 **You beat the robot gangster, {you} to {robot}!**{tie_break} High score "
+            f"**{final.high_score}** (2 × {you} − {robot}) at level **{tag}**."
+        ]
         if best is not None:
             lines.append(f"Your best at level {best.level}: **{best.high_score}**.")
     else:
-        lines.append(f"🤖 **The robot gangster wins** (level {tag}). {final.explanation}")
-        lines.append("No high score this time: only a win counts.")
+        lines = [
+            f"🤖 **The robot gangster wins, {robot} to {you}** (level {tag}).{tie_break} "
+            "No high score this time: only a win counts."
+        ]
     return clip("\n".join(lines), 1024)
 
 
@@ -164,8 +170,9 @@ def table_payload(
     Renders the table image: call it in a worker thread (``asyncio.to_thread``).
     """
     names = names_of(game)
-    recent = [describe_event(e, names) for e in history.events if e.kind != "turn"]
-    embed, file = table_message(view(state, None), names, recent)
+    shown_as = (shown(names[0]), shown(names[1]))
+    recent = [describe_event(e, shown_as) for e in history.events if e.kind not in UNSAID]
+    embed, file = table_message(view(state, None), names, recent, final_hands(game, state))
     embed.title = clip(f"Famiglia solo #{game.id} · level {level_tag(*_level(game))}", 256)
     robot = _robot_field(history)
     if robot is not None:
@@ -173,10 +180,8 @@ def table_payload(
             0, name="🤖 The robot gangster's last turn", value=robot, inline=False
         )
     embeds = [embed]
-    if not game.is_open:
-        embed.insert_field_at(
-            0, name="Result", value=result_text(game, state, record, best), inline=False
-        )
+    if not game.is_open:  # the result, once: in place of the table's own result line
+        embed.description = result_text(game, state, record, best)
     else:
         embeds.append(hand_embed(view(state, PLAYER), names))
     return {

@@ -12,6 +12,7 @@ from discord import app_commands
 
 from cogs.leaderboard import COLOUR, level_text, rating_text, store_of
 from cogs.render.chart import CHART_FILENAME, rating_chart_png
+from cogs.safe_text import shown
 from db.rows import PlayerStats
 
 Interaction = discord.Interaction[Any]
@@ -114,12 +115,12 @@ async def show_stats(
     yourself = target.id == interaction.user.id
     if not has_games(stats):
         await interaction.response.send_message(
-            no_games_text(target.display_name, yourself),
+            no_games_text(shown(target.display_name), yourself),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
         return
-    embed = stats_embed(target.display_name, stats)
+    embed = stats_embed(shown(target.display_name), stats)
     file = await asyncio.to_thread(chart_file, stats)
     kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
     if file is not None:

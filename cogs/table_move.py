@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -29,9 +30,9 @@ def _lock(game_id: int) -> asyncio.Lock:
 
 
 async def _table_id(store: Store, game: GameRow) -> int | None:
-    """The table message of ``game`` as stored now (``game`` may be an older read)."""
-    now = await store.get_game(game.id)
-    return (now or game).table_message_id
+    """The table message of ``game`` as set last (``game`` may be an older read)."""
+    table_id = await store.table_message_id(game.id)
+    return game.table_message_id if table_id is None else table_id
 
 
 async def answer_message(
@@ -48,8 +49,8 @@ async def answer_message(
         return message
     try:
         return await interaction.original_response()
-    except discord.HTTPException as error:
-        log.warning("%s shown, its message not read: %s", what, error)
+    except Exception as error:  # an HTTP error or a timeout: what was shown stands
+        log.warning("%s shown, its message not read: %r", what, error)
         return None
 
 
@@ -81,11 +82,12 @@ async def edit_in_place(
     payload: dict[str, Any],
     what: str,
     store: Store,
+    failed: Callable[[int], None] | None = None,
 ) -> bool:
     """Edit the table message of ``game`` (the one stored now: it may have moved since
     ``game`` was read). False when there is none or it was deleted (the caller posts a
-    new one); True otherwise, an edit that failed for another reason being logged (the
-    next move or ``/famiglia board`` brings it up to date)."""
+    new one); True otherwise, an edit that failed for another reason (an HTTP error, a
+    timeout) being logged and handed to ``failed`` with the game's id (the repair)."""
     async with _lock(game.id):
         table_id = await _table_id(store, game)
         if table_id is None:
@@ -94,6 +96,8 @@ async def edit_in_place(
             await channel.get_partial_message(table_id).edit(**payload)
         except discord.NotFound:
             return False
-        except discord.HTTPException as error:
-            log.warning("could not edit the %s of game %s: %s", what, game.id, error)
+        except Exception as error:
+            log.warning("could not edit the %s of game %s: %r", what, game.id, error)
+            if failed is not None:
+                failed(game.id)
         return True

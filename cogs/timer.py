@@ -11,8 +11,11 @@ import asyncio
 import contextlib
 import logging
 
-from bot.service import GameService
-from cogs.flows import Flows
+import discord
+
+from bot.service import GameService, Notice
+from cogs import present
+from cogs.flows import Flows, users
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +49,25 @@ class TurnTimer:
         """Handle everything due now; returns how many notices went out."""
         notices = await self.service.due()
         for notice in notices:
-            await self.flows.on_notice(notice)
+            await self.announce(notice)
         return len(notices)
+
+    async def announce(self, notice: Notice) -> None:
+        """Remind the player to move, or show the game the timer ended."""
+        if notice.kind != "reminder":
+            return await self.flows.show_outcome(notice.moved)
+        game, seat = notice.moved.game, notice.moved.state.current
+        deadline = game.deadline
+        when = f" <t:{int(deadline.timestamp())}:R>" if deadline is not None else " soon"
+        channel = self.flows.bot.get_partial_messageable(game.channel_id)
+        try:
+            await channel.send(
+                f"⏰ {present.mention(game, seat)}, it is still your turn in Famiglia "
+                f"#{game.id}. If you do not move, you lose the game{when}.",
+                allowed_mentions=users(game.players[seat]),
+            )
+        except discord.HTTPException as error:
+            log.warning("reminder for game %s not sent: %s", game.id, error)
 
     async def _delay(self) -> float:
         due = await self.service.next_due()

@@ -8,21 +8,22 @@ wins against ``hard``, then ``medium``, then ``easy`` (``RANK()``: ties share a 
 
 from __future__ import annotations
 
-import sqlite3
-
+from db.query import Params, count, flag
 from db.rows import AiBoardRow, AiRecord, Page
-
-MAX_LIMIT = 100
+from db.tx import Tx
 
 STRENGTHS = ("hard", "medium", "easy")  # the board's order: the hardest first
 
-# One row per finished game against the AI: its human player, the strength, the outcome.
-_AI_RESULTS = """
+
+def _ai_results(tx: Tx) -> str:
+    """One row per finished game against the AI: its human player, the strength, and
+    the outcome as 0/1 flags."""
+    return f"""
     SELECT CASE WHEN r.player0 = 0 THEN r.player1 ELSE r.player0 END AS user_id,
-           json_extract(g.options, '$.strength') AS strength,
-           r.winner IS (CASE WHEN r.player0 = 0 THEN 1 ELSE 0 END) AS win,
-           r.winner IS (CASE WHEN r.player0 = 0 THEN 0 ELSE 1 END) AS loss,
-           r.winner IS NULL AS draw
+           {tx.json_text("g.options", "strength")} AS strength,
+           {flag("r.winner = (CASE WHEN r.player0 = 0 THEN 1 ELSE 0 END)")} AS win,
+           {flag("r.winner = (CASE WHEN r.player0 = 0 THEN 0 ELSE 1 END)")} AS loss,
+           {flag("r.winner IS NULL")} AS draw
       FROM results AS r JOIN games AS g ON g.id = r.game_id
      WHERE r.mode = 'ai'
 """
@@ -48,33 +49,26 @@ def _records(values: tuple[int, ...]) -> list[AiRecord]:
     return out
 
 
-def ai_records_of(conn: sqlite3.Connection, user_id: int) -> list[AiRecord]:
+async def ai_records_of(tx: Tx, user_id: int) -> list[AiRecord]:
     """A player's record against each strength they played, hardest first."""
-    cur = conn.execute(
-        f"SELECT {_columns()} FROM ({_AI_RESULTS}) WHERE user_id = :u", {"u": user_id}
+    row = await tx.fetchrow(
+        f"SELECT {_columns()} FROM ({_ai_results(tx)}) AS played WHERE user_id = $1", user_id
     )
-    row = cur.fetchone()
     return [] if row is None or row[0] is None else _records(tuple(row))
 
 
-def ai_board(
-    conn: sqlite3.Connection, *, guild_id: int | None, offset: int, limit: int
-) -> Page[AiBoardRow]:
+async def ai_board(tx: Tx, *, guild_id: int | None, offset: int, limit: int) -> Page[AiBoardRow]:
     """Everyone who finished a game against the AI (``guild_id``: in that server)."""
-    if offset < 0 or not 1 <= limit <= MAX_LIMIT:
-        raise ValueError(f"need offset >= 0 and 1 <= limit <= {MAX_LIMIT}")
-    where = "" if guild_id is None else " AND r.guild_id = :guild"
+    params = Params()
+    where = "" if guild_id is None else f" AND r.guild_id = {params.add(guild_id)}"
     order = ", ".join(f"{s}_w DESC" for s in STRENGTHS)
     sql = f"""
-        SELECT RANK() OVER (ORDER BY {order}) AS rank, *
-          FROM (SELECT user_id, {_columns()} FROM ({_AI_RESULTS}{where}) GROUP BY user_id)
+        SELECT RANK() OVER (ORDER BY {order}) AS rank, players.*
+          FROM (SELECT user_id, {_columns()} FROM ({_ai_results(tx)}{where}) AS played
+                GROUP BY user_id) AS players
     """
-    params: dict[str, object] = {"guild": guild_id, "limit": limit, "offset": offset}
-    cur = conn.execute(f"{sql} ORDER BY rank, user_id LIMIT :limit OFFSET :offset", params)
-    rows = [
-        AiBoardRow(rank=r[0], user_id=r[1], records=_records(tuple(r[2:]))) for r in cur.fetchall()
-    ]
-    cur = conn.execute(f"SELECT COUNT(*) FROM ({sql})", params)
-    counted = cur.fetchone()
-    total = 0 if counted is None else int(counted[0])
+    page = params.page(limit, offset)
+    found = await tx.fetch(f"{sql} ORDER BY rank, user_id {page}", *params.values)
+    rows = [AiBoardRow(rank=r[0], user_id=r[1], records=_records(tuple(r[2:]))) for r in found]
+    total = await count(tx, sql, params.without_page())
     return Page[AiBoardRow](rows=rows, total=total, offset=offset, limit=limit)

@@ -1,9 +1,7 @@
-"""What every part of the store shares: one connection, its transactions, the clock."""
+"""What every part of the store shares: the backend, its transactions, the clock."""
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Callable
 from datetime import datetime
 from types import TracebackType
 from typing import Self, TypeVar
@@ -11,36 +9,54 @@ from typing import Self, TypeVar
 import aiosqlite
 
 from db.clock import Clock, utcnow
-from db.connection import connect, run_in_thread
-from db.migrations import migrate
+from db.postgres_db import PostgresDatabase, is_postgres_url
+from db.shards import ALL, Shards
+from db.sqlite_db import SqliteDatabase
+from db.tx import Database, Operation
 
 T = TypeVar("T")
 
 
-class StoreBase:
-    """One aiosqlite connection. Each store operation is one plain function run whole
-    in the connection's thread (:func:`~db.connection.run_in_thread`): the thread runs
-    them one after another, so tasks sharing the connection never interleave inside a
-    transaction, and an operation costs one trip to the thread however many statements
-    it has."""
+async def open_database(target: str) -> Database:
+    """``postgresql://…`` (or ``postgres://…``): that PostgreSQL database; anything else
+    is the path of a SQLite file. Either way the schema is brought up to date."""
+    if is_postgres_url(target):
+        return await PostgresDatabase.open(target)
+    return await SqliteDatabase.open(target)
 
-    def __init__(self, conn: aiosqlite.Connection, clock: Clock = utcnow) -> None:
-        self._conn = conn
+
+class StoreBase:
+    """A backend (:class:`~db.tx.Database`), the clock that stamps every write, and the
+    shards whose games this process repairs, times and plays (:mod:`db.shards`)."""
+
+    def __init__(self, database: Database, clock: Clock = utcnow, shards: Shards = ALL) -> None:
+        self._db = database
         self._clock = clock
+        self._shards = shards
 
     @classmethod
-    async def open(cls, path: str, *, clock: Clock = utcnow) -> Self:
-        """Open (creating if needed) the database at ``path`` and bring its schema up."""
-        conn = await connect(path)
-        try:
-            await run_in_thread(conn, migrate)
-        except BaseException:
-            await conn.close()
-            raise
-        return cls(conn, clock)
+    async def open(cls, target: str, *, clock: Clock = utcnow, shards: Shards = ALL) -> Self:
+        """Open the database at ``target`` (a SQLite path or a ``postgresql://`` URL)."""
+        return cls(await open_database(target), clock, shards)
+
+    @property
+    def shards(self) -> Shards:
+        return self._shards
+
+    @property
+    def backend(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return self._db.kind
+
+    @property
+    def _conn(self) -> aiosqlite.Connection:
+        """The SQLite backend's connection, for tools that tune or inspect the file."""
+        if not isinstance(self._db, SqliteDatabase):
+            raise TypeError(f"a {self._db.kind} store has no SQLite connection")
+        return self._db.conn
 
     async def close(self) -> None:
-        await self._conn.close()  # queued behind the operations already running
+        await self._db.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -53,34 +69,11 @@ class StoreBase:
     ) -> None:
         await self.close()
 
-    async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """``fn`` in one ``BEGIN IMMEDIATE`` transaction: committed if it returns, rolled
-        back if it raises (and the exception passed on)."""
+    async def _write(self, fn: Operation[T]) -> T:
+        return await self._db.write(fn)
 
-        def transaction(conn: sqlite3.Connection) -> T:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                out = fn(conn)
-                conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
-            return out
-
-        return await run_in_thread(self._conn, transaction)
-
-    async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """``fn``'s reads in one read transaction: all of them see the same snapshot."""
-
-        def snapshot(conn: sqlite3.Connection) -> T:
-            conn.execute("BEGIN")
-            try:
-                return fn(conn)
-            finally:
-                conn.execute("COMMIT")
-
-        return await run_in_thread(self._conn, snapshot)
+    async def _read(self, fn: Operation[T]) -> T:
+        return await self._db.read(fn)
 
     def _now(self) -> datetime:
         return self._clock()

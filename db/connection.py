@@ -52,4 +52,5 @@ async def run_in_thread(conn: aiosqlite.Connection, fn: Callable[[sqlite3.Connec
     since 0.17; tests/store/test_store_thread.py fails loudly if they change).
     """
     raw = conn._conn
-    return await conn._execute(fn, raw)
+    out: T = await conn._execute(fn, raw)  # type: ignore[no-untyped-call]
+    return out

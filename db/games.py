@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal
 
 from db.clock import from_db, opt_from_db, opt_to_db
 from db.errors import GameClosed, GameNotFound, VersionConflict
 from db.rows import OPEN_STATUSES, ActionRow, GameRow
+from db.tx import Row, Tx
 
 #: ``reminder_at="half"``: remind halfway between now and the deadline.
 HALF: Literal["half"] = "half"
@@ -24,7 +24,7 @@ SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games"
 OPEN = "status IN ('challenge', 'active')"
 
 
-def game_from_row(r: Any) -> GameRow:
+def game_from_row(r: Row) -> GameRow:
     return GameRow(
         id=r[0],
         mode=r[1],
@@ -48,7 +48,7 @@ def game_from_row(r: Any) -> GameRow:
     )
 
 
-def action_from_row(r: Any) -> ActionRow:
+def action_from_row(r: Row) -> ActionRow:
     return ActionRow(game_id=r[0], seq=r[1], actor=r[2], action_json=r[3], created_at=from_db(r[4]))
 
 
@@ -68,19 +68,23 @@ def reminder_text(reminder_at: ReminderAt, now: datetime, deadline: datetime | N
     return opt_to_db(reminder_at)
 
 
-def fetch_games(conn: sqlite3.Connection, sql: str, params: tuple = ()) -> list[GameRow]:
-    cur = conn.execute(sql, params)
-    return [game_from_row(r) for r in cur.fetchall()]
+async def fetch_games(tx: Tx, sql: str, *args: object) -> list[GameRow]:
+    return [game_from_row(r) for r in await tx.fetch(sql, *args)]
 
 
-def fetch_game(conn: sqlite3.Connection, game_id: int) -> GameRow | None:
-    rows = fetch_games(conn, f"{SELECT_GAME} WHERE id = ?", (game_id,))
+async def fetch_game(tx: Tx, game_id: int, *, lock: bool = False) -> GameRow | None:
+    """The game; ``lock``: held by this transaction until it ends (PostgreSQL)."""
+    lock_row = tx.lock_row if lock else ""
+    rows = await fetch_games(tx, f"{SELECT_GAME} WHERE id = $1{lock_row}", game_id)
     return rows[0] if rows else None
 
 
-def check_writable(conn: sqlite3.Connection, game_id: int, expected_version: int) -> GameRow:
-    """The game, if it is at ``expected_version`` and still open; raise otherwise."""
-    game = fetch_game(conn, game_id)
+async def check_writable(tx: Tx, game_id: int, expected_version: int) -> GameRow:
+    """The game, locked, if it is at ``expected_version`` and still open; raise otherwise.
+
+    A writer that waited for the lock reads the row as the winner committed it, so it
+    sees the new version and is refused."""
+    game = await fetch_game(tx, game_id, lock=True)
     if game is None:
         raise GameNotFound(game_id)
     if game.version != expected_version:
@@ -90,34 +94,40 @@ def check_writable(conn: sqlite3.Connection, game_id: int, expected_version: int
     return game
 
 
-def update_game(
-    conn: sqlite3.Connection,
-    game: GameRow,
+async def advance_game(
+    tx: Tx,
+    game_id: int,
+    expected_version: int,
     *,
     status: str,
-    state_json: str,
+    state_json: str | None,
     added_actions: int,
     deadline: str | None,
     reminder_at: str | None,
     now: str,
-) -> None:
-    """Write the new state and bump the version, guarded by the version just checked."""
+) -> GameRow:
+    """Write the new state (None: keep it) and bump the version, if the game is open at
+    ``expected_version``: one statement, which also locks the row until the transaction
+    ends (a second writer waits, then finds the new version and is refused). The game
+    as it is now; VersionConflict, GameClosed or GameNotFound if nothing was changed."""
     closed = status not in OPEN_STATUSES
-    cur = conn.execute(
-        "UPDATE games SET status = ?, state = ?, version = version + 1,"
-        " action_count = action_count + ?, deadline = ?, reminder_at = ?, reminder_sent = 0,"
-        " updated_at = ?, finished_at = ? WHERE id = ? AND version = ?",
-        (
-            status,
-            state_json,
-            added_actions,
-            None if closed else deadline,
-            None if closed else reminder_at,
-            now,
-            now if closed else None,
-            game.id,
-            game.version,
-        ),
+    rows = await fetch_games(
+        tx,
+        "UPDATE games SET status = $1, state = COALESCE($2, state), version = version + 1,"
+        " action_count = action_count + $3, deadline = $4, reminder_at = $5, reminder_sent = 0,"
+        f" updated_at = $6, finished_at = $7 WHERE id = $8 AND version = $9 AND {OPEN}"
+        f" RETURNING {GAME_COLUMNS}",
+        status,
+        state_json,
+        added_actions,
+        None if closed else deadline,
+        None if closed else reminder_at,
+        now,
+        now if closed else None,
+        game_id,
+        expected_version,
     )
-    if cur.rowcount != 1:  # cannot happen under BEGIN IMMEDIATE; never write blind
-        raise VersionConflict(game.id, game.version, -1)
+    if rows:
+        return rows[0]
+    await check_writable(tx, game_id, expected_version)  # raises: says why not
+    raise VersionConflict(game_id, expected_version, -1)  # unreachable; never write blind

@@ -34,12 +34,12 @@ class Glicko(NamedTuple):
     volatility: float = DEFAULT_VOLATILITY
 
 
-class _Player(glicko2.Player):
+class _Player(glicko2.Player):  # type: ignore[misc]  # the package has no types
     _tau = TAU
 
     def _f(self, x: float, delta: float, v: float, a: float) -> float:
         ex = math.exp(x)
-        phi2 = self._Player__rd**2  # the package's private phi (rd / 173.7178)
+        phi2: float = self._Player__rd**2  # the package's private phi (rd / 173.7178)
         num = ex * (delta**2 - phi2 - v - ex)
         den = 2 * (phi2 + v + ex) ** 2
         return num / den - (x - a) / self._tau**2

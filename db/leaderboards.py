@@ -8,10 +8,9 @@ reached the score first.
 
 from __future__ import annotations
 
-import sqlite3
-
 from db import ai_records
 from db.clock import from_db
+from db.query import Params, count, flag
 from db.ratings import rating_history, rating_of
 from db.rows import (
     PROVISIONAL_RD,
@@ -21,52 +20,40 @@ from db.rows import (
     SoloBest,
     SoloBoardRow,
 )
+from db.tx import Tx
 
-MAX_LIMIT = 100
 
-# Duel results per user in one guild: win / loss / draw as 0-1 flags.
-_GUILD_RECORDS = """
+def _guild_records(guild: str) -> str:
+    """Duel results per user in the guild ``guild`` (a placeholder): wins, losses, draws."""
+    return f"""
     SELECT user_id, SUM(win) AS wins, SUM(loss) AS losses, SUM(draw) AS draws FROM (
-        SELECT player0 AS user_id, winner IS 0 AS win, winner IS 1 AS loss,
-               winner IS NULL AS draw
-          FROM results WHERE mode = 'duel' AND guild_id = :guild
+        SELECT player0 AS user_id, {flag("winner = 0")} AS win, {flag("winner = 1")} AS loss,
+               {flag("winner IS NULL")} AS draw
+          FROM results WHERE mode = 'duel' AND guild_id = {guild}
         UNION ALL
-        SELECT player1, winner IS 1, winner IS 0, winner IS NULL
-          FROM results WHERE mode = 'duel' AND guild_id = :guild
-    ) GROUP BY user_id
+        SELECT player1, {flag("winner = 1")}, {flag("winner = 0")}, {flag("winner IS NULL")}
+          FROM results WHERE mode = 'duel' AND guild_id = {guild}
+    ) AS seats GROUP BY user_id
 """
 
 
-def _check_page(offset: int, limit: int) -> None:
-    if offset < 0 or not 1 <= limit <= MAX_LIMIT:
-        raise ValueError(f"need offset >= 0 and 1 <= limit <= {MAX_LIMIT}")
-
-
-def _count(conn: sqlite3.Connection, sql: str, params: dict[str, object]) -> int:
-    cur = conn.execute(f"SELECT COUNT(*) FROM ({sql})", params)
-    row = cur.fetchone()
-    return 0 if row is None else int(row[0])
-
-
-def rating_board(
-    conn: sqlite3.Connection, *, guild_id: int | None, offset: int, limit: int
+async def rating_board(
+    tx: Tx, *, guild_id: int | None, offset: int, limit: int
 ) -> Page[RatingBoardRow]:
     """Rated players by rating. With ``guild_id``: those who played a duel in that
     server, with their wins/losses/draws there (the rating itself is global)."""
-    _check_page(offset, limit)
+    params = Params()
     if guild_id is None:
         scoped = "SELECT user_id, wins, losses, draws FROM ratings WHERE games > 0"
     else:
-        scoped = _GUILD_RECORDS
+        scoped = _guild_records(params.add(guild_id))
     sql = f"""
         SELECT RANK() OVER (ORDER BY CAST(ROUND(r.rating) AS INTEGER) DESC) AS rank,
                r.user_id, r.rating, r.rd, s.wins, s.losses, s.draws
           FROM ({scoped}) AS s JOIN ratings AS r ON r.user_id = s.user_id
     """
-    params: dict[str, object] = {"guild": guild_id, "limit": limit, "offset": offset}
-    cur = conn.execute(
-        f"{sql} ORDER BY rank, r.rating DESC, r.user_id LIMIT :limit OFFSET :offset", params
-    )
+    page = params.page(limit, offset)
+    found = await tx.fetch(f"{sql} ORDER BY rank, r.rating DESC, r.user_id {page}", *params.values)
     rows = [
         RatingBoardRow(
             rank=r[0],
@@ -78,9 +65,9 @@ def rating_board(
             losses=r[5],
             draws=r[6],
         )
-        for r in cur.fetchall()
+        for r in found
     ]
-    total = _count(conn, sql, params)
+    total = await count(tx, sql, params.without_page())
     return Page[RatingBoardRow](rows=rows, total=total, offset=offset, limit=limit)
 
 
@@ -99,8 +86,8 @@ def _best_solo_sql(where: str, partition: str) -> str:
     """
 
 
-def solo_board(
-    conn: sqlite3.Connection,
+async def solo_board(
+    tx: Tx,
     *,
     level: int | None,
     guild_id: int | None,
@@ -109,24 +96,19 @@ def solo_board(
 ) -> Page[SoloBoardRow]:
     """Best solo high score per user, all levels or one; ``guild_id`` keeps the games
     whose row carries that server (the one ``/famiglia solo`` was used in)."""
-    _check_page(offset, limit)
+    params = Params()
     where = ""
     if level is not None:
-        where += " AND level = :level"
+        where += f" AND level = {params.add(level)}"
     if guild_id is not None:
-        where += " AND guild_id = :guild"
+        where += f" AND guild_id = {params.add(guild_id)}"
     sql = f"""
         SELECT RANK() OVER (ORDER BY high_score DESC) AS rank, solo_user, high_score,
                level, first_seat, player_first, game_id, finished_at
-          FROM ({_best_solo_sql(where, "solo_user")}) WHERE nth = 1
+          FROM ({_best_solo_sql(where, "solo_user")}) AS best WHERE nth = 1
     """
-    params: dict[str, object] = {
-        "level": level,
-        "guild": guild_id,
-        "limit": limit,
-        "offset": offset,
-    }
-    cur = conn.execute(f"{sql} ORDER BY rank, game_id LIMIT :limit OFFSET :offset", params)
+    page = params.page(limit, offset)
+    found = await tx.fetch(f"{sql} ORDER BY rank, game_id {page}", *params.values)
     rows = [
         SoloBoardRow(
             rank=r[0],
@@ -138,36 +120,36 @@ def solo_board(
             game_id=r[6],
             finished_at=from_db(r[7]),
         )
-        for r in cur.fetchall()
+        for r in found
     ]
-    total = _count(conn, sql, params)
+    total = await count(tx, sql, params.without_page())
     return Page[SoloBoardRow](rows=rows, total=total, offset=offset, limit=limit)
 
 
-def player_stats(conn: sqlite3.Connection, user_id: int) -> PlayerStats:
+async def player_stats(tx: Tx, user_id: int) -> PlayerStats:
     """Everything ``/famiglia stats`` shows; zeros and empty lists for a new player."""
-    cur = conn.execute(
+    counts = await tx.fetchrow(
         """
         SELECT COUNT(*) FILTER (WHERE mode = 'duel'),
-               COUNT(*) FILTER (WHERE mode = 'duel' AND winner IS seat),
-               COUNT(*) FILTER (WHERE mode = 'duel' AND winner IS 1 - seat),
+               COUNT(*) FILTER (WHERE mode = 'duel' AND winner = seat),
+               COUNT(*) FILTER (WHERE mode = 'duel' AND winner = 1 - seat),
                COUNT(*) FILTER (WHERE mode = 'duel' AND winner IS NULL),
                COUNT(*) FILTER (WHERE mode = 'solo'),
-               COUNT(*) FILTER (WHERE mode = 'solo' AND winner IS seat),
-               AVG(CASE seat WHEN 0 THEN total0 ELSE total1 END)
-          FROM (SELECT *, 0 AS seat FROM results WHERE player0 = :u
+               COUNT(*) FILTER (WHERE mode = 'solo' AND winner = seat),
+               CAST(AVG(CASE seat WHEN 0 THEN total0 ELSE total1 END) AS DOUBLE PRECISION)
+          FROM (SELECT mode, winner, total0, total1, 0 AS seat FROM results WHERE player0 = $1
                 UNION ALL
-                SELECT *, 1 AS seat FROM results WHERE player1 = :u AND player0 != :u)
+                SELECT mode, winner, total0, total1, 1 AS seat FROM results
+                 WHERE player1 = $1 AND player0 != $1) AS seats
         """,
-        {"u": user_id},
+        user_id,
     )
-    counts = cur.fetchone()
     assert counts is not None
-    cur = conn.execute(
+    found = await tx.fetch(
         f"SELECT level, high_score, player_first, game_id, finished_at"
-        f" FROM ({_best_solo_sql('AND solo_user = :u', 'level')}) WHERE nth = 1"
+        f" FROM ({_best_solo_sql('AND solo_user = $1', 'level')}) AS best WHERE nth = 1"
         " ORDER BY level",
-        {"u": user_id},
+        user_id,
     )
     best = [
         SoloBest(
@@ -177,7 +159,7 @@ def player_stats(conn: sqlite3.Connection, user_id: int) -> PlayerStats:
             game_id=r[3],
             finished_at=from_db(r[4]),
         )
-        for r in cur.fetchall()
+        for r in found
     ]
     return PlayerStats(
         user_id=user_id,
@@ -188,8 +170,8 @@ def player_stats(conn: sqlite3.Connection, user_id: int) -> PlayerStats:
         solo_games=counts[4],
         solo_wins=counts[5],
         average_vp=counts[6],
-        rating=rating_of(conn, user_id),
-        rating_history=rating_history(conn, user_id),
+        rating=await rating_of(tx, user_id),
+        rating_history=await rating_history(tx, user_id),
         best_solo=best,
-        ai_records=ai_records.ai_records_of(conn, user_id),
+        ai_records=await ai_records.ai_records_of(tx, user_id),
     )

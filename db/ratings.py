@@ -6,13 +6,13 @@ order (``results.id``) reproduces the stored ratings bit for bit.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from db.clock import from_db
 from db.glicko import Glicko, rate_game
 from db.rows import RatingPoint, RatingRow
+from db.tx import Row, Tx
 
 
 @dataclass(frozen=True)
@@ -61,14 +61,14 @@ _SELECT = (
 )
 
 
-def _standing(row: sqlite3.Row | tuple | None) -> _Standing:
+def _standing(row: Row | None) -> _Standing:
     if row is None:
         return _Standing()
     return _Standing(Glicko(row[1], row[2], row[3]), row[4], row[5], row[6], row[7], row[8])
 
 
-def apply_duel_result(
-    conn: sqlite3.Connection,
+async def apply_duel_result(
+    tx: Tx,
     *,
     result_id: int,
     game_id: int,
@@ -79,40 +79,38 @@ def apply_duel_result(
     """Rate one finished duel inside the caller's transaction, with its history rows."""
     before = []
     for user in players:
-        cur = conn.execute(f"{_SELECT} WHERE user_id = ?", (user,))
-        before.append(_standing(cur.fetchone()))
+        before.append(_standing(await tx.fetchrow(f"{_SELECT} WHERE user_id = $1", user)))
     after = _step(before[0], before[1], winner, at)
     for user, s in zip(players, after, strict=True):
         g = s.glicko
-        conn.execute(
+        await tx.execute(
             "INSERT INTO ratings (user_id, rating, rd, volatility, games, wins, losses,"
-            " draws, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " draws, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
             " ON CONFLICT (user_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,"
             " volatility = excluded.volatility, games = excluded.games, wins = excluded.wins,"
             " losses = excluded.losses, draws = excluded.draws,"
             " updated_at = excluded.updated_at",
-            (user, g.rating, g.rd, g.volatility, s.games, s.wins, s.losses, s.draws, at),
+            *(user, g.rating, g.rd, g.volatility, s.games, s.wins, s.losses, s.draws, at),
         )
-        conn.execute(
+        await tx.execute(
             "INSERT INTO rating_history (user_id, result_id, game_id, rating, rd, volatility,"
-            " at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (user, result_id, game_id, g.rating, g.rd, g.volatility, at),
+            " at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            *(user, result_id, game_id, g.rating, g.rd, g.volatility, at),
         )
 
 
-def _duel_results(
-    conn: sqlite3.Connection,
-) -> list[tuple[int, int, int, int, int | None, str]]:
-    cur = conn.execute(
+DuelResult = tuple[int, int, int, int, int | None, str]
+
+
+async def _duel_results(tx: Tx) -> list[DuelResult]:
+    rows = await tx.fetch(
         "SELECT id, game_id, player0, player1, winner, finished_at FROM results"
         " WHERE mode = 'duel' ORDER BY id"
     )
-    return [tuple(r) for r in cur.fetchall()]  # type: ignore[misc]
+    return [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
 
 
-def replay(
-    results: Iterable[tuple[int, int, int, int, int | None, str]],
-) -> dict[int, _Standing]:
+def replay(results: Iterable[DuelResult]) -> dict[int, _Standing]:
     standings: dict[int, _Standing] = {}
     for _, _, p0, p1, winner, at in results:
         s0, s1 = standings.get(p0, _Standing()), standings.get(p1, _Standing())
@@ -120,42 +118,39 @@ def replay(
     return standings
 
 
-def recompute_ratings(conn: sqlite3.Connection) -> dict[int, RatingRow]:
+async def recompute_ratings(tx: Tx) -> dict[int, RatingRow]:
     """Ratings as they follow from every stored duel result, replayed in order."""
-    return {u: s.row(u) for u, s in replay(_duel_results(conn)).items()}
+    return {u: s.row(u) for u, s in replay(await _duel_results(tx)).items()}
 
 
-def stored_ratings(conn: sqlite3.Connection) -> dict[int, RatingRow]:
-    cur = conn.execute(_SELECT)
-    return {r[0]: _standing(r).row(r[0]) for r in cur.fetchall()}
+async def stored_ratings(tx: Tx) -> dict[int, RatingRow]:
+    return {r[0]: _standing(r).row(r[0]) for r in await tx.fetch(_SELECT)}
 
 
-def rating_of(conn: sqlite3.Connection, user_id: int) -> RatingRow | None:
-    cur = conn.execute(f"{_SELECT} WHERE user_id = ?", (user_id,))
-    row = cur.fetchone()
+async def rating_of(tx: Tx, user_id: int) -> RatingRow | None:
+    row = await tx.fetchrow(f"{_SELECT} WHERE user_id = $1", user_id)
     return None if row is None else _standing(row).row(user_id)
 
 
-def rating_history(conn: sqlite3.Connection, user_id: int) -> list[RatingPoint]:
-    cur = conn.execute(
-        "SELECT game_id, rating, rd, at FROM rating_history WHERE user_id = ? ORDER BY result_id",
-        (user_id,),
+async def rating_history(tx: Tx, user_id: int) -> list[RatingPoint]:
+    rows = await tx.fetch(
+        "SELECT game_id, rating, rd, at FROM rating_history WHERE user_id = $1 ORDER BY result_id",
+        user_id,
     )
-    return [
-        RatingPoint(game_id=r[0], rating=r[1], rd=r[2], at=from_db(r[3])) for r in cur.fetchall()
-    ]
+    return [RatingPoint(game_id=r[0], rating=r[1], rd=r[2], at=from_db(r[3])) for r in rows]
 
 
-def rebuild_ratings(conn: sqlite3.Connection) -> int:
+async def rebuild_ratings(tx: Tx) -> int:
     """Rewrite ratings and their history from the results, inside the caller's transaction.
 
     For when the rating rules change. Returns the number of duel results replayed.
     """
-    results = _duel_results(conn)
-    conn.execute("DELETE FROM rating_history")
-    conn.execute("DELETE FROM ratings")
+    await tx.lock_results()
+    results = await _duel_results(tx)
+    await tx.execute("DELETE FROM rating_history")
+    await tx.execute("DELETE FROM ratings")
     for result_id, game_id, p0, p1, winner, at in results:
-        apply_duel_result(
-            conn, result_id=result_id, game_id=game_id, players=(p0, p1), winner=winner, at=at
+        await apply_duel_result(
+            tx, result_id=result_id, game_id=game_id, players=(p0, p1), winner=winner, at=at
         )
     return len(results)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
-from typing import Any
-
 from db.clock import from_db
 from db.ratings import apply_duel_result
 from db.rows import ResultRecord, ResultRow
+from db.tx import Row, Tx
 
 _COLUMNS = (
     "id, game_id, mode, guild_id, player0, player1, total0, total1, winner, reason,"
@@ -15,7 +13,7 @@ _COLUMNS = (
 )
 
 
-def result_from_row(r: Any) -> ResultRow:
+def result_from_row(r: Row) -> ResultRow:
     return ResultRow(
         id=r[0],
         game_id=r[1],
@@ -32,8 +30,8 @@ def result_from_row(r: Any) -> ResultRow:
     )
 
 
-def insert_result(
-    conn: sqlite3.Connection,
+async def insert_result(
+    tx: Tx,
     *,
     game_id: int,
     mode: str,
@@ -42,12 +40,17 @@ def insert_result(
     record: ResultRecord,
     at: str,
 ) -> int:
-    """Store a result inside the caller's transaction; a duel also updates both ratings."""
-    cur = conn.execute(
+    """Store a result inside the caller's transaction; a duel also updates both ratings.
+
+    Results are written one at a time across processes (:meth:`~db.tx.Tx.lock_results`):
+    their ids are the order the ratings were computed in, so a replay of the results
+    in id order gives the stored ratings."""
+    await tx.lock_results()
+    row = await tx.fetchrow(
         "INSERT INTO results (game_id, mode, guild_id, player0, player1, total0, total1,"
         " winner, reason, level, first_seat, high_score, finished_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        (
+        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
+        *(
             game_id,
             mode,
             guild_id,
@@ -63,12 +66,11 @@ def insert_result(
             at,
         ),
     )
-    row = cur.fetchone()
     assert row is not None
     result_id = int(row[0])
     if mode == "duel":
-        apply_duel_result(
-            conn,
+        await apply_duel_result(
+            tx,
             result_id=result_id,
             game_id=game_id,
             players=players,
@@ -78,18 +80,18 @@ def insert_result(
     return result_id
 
 
-def result_of_game(conn: sqlite3.Connection, game_id: int) -> ResultRow | None:
-    cur = conn.execute(f"SELECT {_COLUMNS} FROM results WHERE game_id = ?", (game_id,))
-    row = cur.fetchone()
+async def result_of_game(tx: Tx, game_id: int) -> ResultRow | None:
+    row = await tx.fetchrow(f"SELECT {_COLUMNS} FROM results WHERE game_id = $1", game_id)
     return None if row is None else result_from_row(row)
 
 
-def results_of_user(conn: sqlite3.Connection, user_id: int, *, limit: int = 10) -> list[ResultRow]:
+async def results_of_user(tx: Tx, user_id: int, *, limit: int = 10) -> list[ResultRow]:
     """The user's most recent results, newest first."""
-    cur = conn.execute(
-        f"SELECT {_COLUMNS} FROM results WHERE player0 = ?1"
-        f" UNION ALL SELECT {_COLUMNS} FROM results WHERE player1 = ?1 AND player0 != ?1"
-        " ORDER BY id DESC LIMIT ?2",
-        (user_id, limit),
+    rows = await tx.fetch(
+        f"SELECT {_COLUMNS} FROM results WHERE player0 = $1"
+        f" UNION ALL SELECT {_COLUMNS} FROM results WHERE player1 = $1 AND player0 != $1"
+        " ORDER BY id DESC LIMIT $2",
+        user_id,
+        limit,
     )
-    return [result_from_row(r) for r in cur.fetchall()]
+    return [result_from_row(r) for r in rows]

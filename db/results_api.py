@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 from db import ai_records, leaderboards, names, ratings, results
 from db.base import StoreBase
 from db.clock import to_db
@@ -19,6 +17,7 @@ from db.rows import (
     ResultRow,
     SoloBoardRow,
 )
+from db.tx import Tx
 
 
 class ResultsApi(StoreBase):
@@ -29,39 +28,41 @@ class ResultsApi(StoreBase):
         store the result in the same transaction as the final move.
         """
 
-        def record(conn: sqlite3.Connection) -> ResultRow | None:
-            game = fetch_game(conn, game_id)
+        async def record(tx: Tx) -> ResultRow | None:
+            game = await fetch_game(tx, game_id, lock=True)
             if game is None:
                 raise GameNotFound(game_id)
             if game.status not in ("finished", "forfeited"):
                 raise StoreError(f"game {game_id} is {game.status}: it has no result yet")
-            try:
-                results.insert_result(
-                    conn,
-                    game_id=game_id,
-                    mode=game.mode,
-                    guild_id=game.guild_id,
-                    players=game.players,
-                    record=result,
-                    at=to_db(game.finished_at or self._now()),
-                )
-            except sqlite3.IntegrityError as exc:
-                raise StoreError(f"game {game_id} already has a result") from exc
-            return results.result_of_game(conn, game_id)
+            await results.insert_result(
+                tx,
+                game_id=game_id,
+                mode=game.mode,
+                guild_id=game.guild_id,
+                players=game.players,
+                record=result,
+                at=to_db(game.finished_at or self._now()),
+            )
+            return await results.result_of_game(tx, game_id)
 
-        row = await self._write(record)
+        try:
+            row = await self._write(record)
+        except Exception as exc:
+            if self._db.duplicate_key(exc) == "game_id":
+                raise StoreError(f"game {game_id} already has a result") from exc
+            raise
         assert row is not None
         return row
 
     async def get_result(self, game_id: int) -> ResultRow | None:
-        return await self._read(lambda c: results.result_of_game(c, game_id))
+        return await self._read(lambda tx: results.result_of_game(tx, game_id))
 
     async def recent_results(self, user_id: int, *, limit: int = 10) -> list[ResultRow]:
         """The user's latest results (any mode), newest first."""
-        return await self._read(lambda c: results.results_of_user(c, user_id, limit=limit))
+        return await self._read(lambda tx: results.results_of_user(tx, user_id, limit=limit))
 
     async def rating(self, user_id: int) -> RatingRow | None:
-        return await self._read(lambda c: ratings.rating_of(c, user_id))
+        return await self._read(lambda tx: ratings.rating_of(tx, user_id))
 
     async def stored_ratings(self) -> dict[int, RatingRow]:
         return await self._read(ratings.stored_ratings)
@@ -78,7 +79,7 @@ class ResultsApi(StoreBase):
         self, *, guild_id: int | None = None, offset: int = 0, limit: int = 10
     ) -> Page[RatingBoardRow]:
         return await self._read(
-            lambda c: leaderboards.rating_board(c, guild_id=guild_id, offset=offset, limit=limit)
+            lambda tx: leaderboards.rating_board(tx, guild_id=guild_id, offset=offset, limit=limit)
         )
 
     async def solo_board(
@@ -90,8 +91,8 @@ class ResultsApi(StoreBase):
         limit: int = 10,
     ) -> Page[SoloBoardRow]:
         return await self._read(
-            lambda c: leaderboards.solo_board(
-                c, level=level, guild_id=guild_id, offset=offset, limit=limit
+            lambda tx: leaderboards.solo_board(
+                tx, level=level, guild_id=guild_id, offset=offset, limit=limit
             )
         )
 
@@ -100,12 +101,12 @@ class ResultsApi(StoreBase):
     ) -> Page[AiBoardRow]:
         """Each player's record against each strength of the AI (never rated)."""
         return await self._read(
-            lambda c: ai_records.ai_board(c, guild_id=guild_id, offset=offset, limit=limit)
+            lambda tx: ai_records.ai_board(tx, guild_id=guild_id, offset=offset, limit=limit)
         )
 
     async def display_names(self, user_ids: list[int]) -> dict[int, str]:
         """The name each user had in their latest game (for boards and stats)."""
-        return await self._read(lambda c: names.display_names(c, user_ids))
+        return await self._read(lambda tx: names.display_names(tx, user_ids))
 
     async def player_stats(self, user_id: int) -> PlayerStats:
-        return await self._read(lambda c: leaderboards.player_stats(c, user_id))
+        return await self._read(lambda tx: leaderboards.player_stats(tx, user_id))

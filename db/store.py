@@ -1,30 +1,40 @@
 """The game store: the one object the bot uses to read and write its database.
 
-Every write is one ``BEGIN IMMEDIATE`` transaction, committed before the method
-returns. Writes that change a game are versioned: the caller passes the version it
-read, and a :class:`~db.errors.VersionConflict` means another write won and nothing of
-this one was stored. One connection per ``Store``; each method's SQL runs as one
-function in the connection's thread (see :class:`~db.base.StoreBase`).
+Every write is one transaction, committed before the method returns. Writes that
+change a game are versioned: the caller passes the version it read, and a
+:class:`~db.errors.VersionConflict` means another write (of this process or another
+one) won and nothing of this one was stored. The same methods run on SQLite and on
+PostgreSQL: each is one operation over a :class:`~db.tx.Tx` (see :mod:`db.tx`).
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
+from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from db import games as g
 from db import results
-from db.clock import opt_from_db, opt_to_db, to_db
+from db.clock import opt_to_db, to_db
 from db.errors import ChannelBusy, GameNotFound
 from db.results_api import ResultsApi
 from db.rows import OPEN_STATUSES, ActionRow, GameRow, Mode, ResultRecord, Status
+from db.timers_api import TimersApi
+from db.tx import Tx
+
+#: Table message ids remembered (the least recently set forgotten first).
+KEPT_TABLES = 4096
 
 
-class Store(ResultsApi):
-    """Open with ``await Store.open(path)`` (or ``async with await Store.open(path)``)."""
+class Store(TimersApi, ResultsApi):
+    """Open with ``await Store.open(target)`` (or ``async with await Store.open(target)``),
+    ``target`` a SQLite file's path or a ``postgresql://`` URL."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._tables: OrderedDict[int, int] = OrderedDict()  # game -> its table message
 
     # -- games ------------------------------------------------------------------------
 
@@ -65,48 +75,51 @@ class Store(ResultsApi):
             stamp,
         )
 
-        def insert(conn: sqlite3.Connection) -> GameRow | None:
-            row = conn.execute(
+        async def insert(tx: Tx) -> GameRow | None:
+            row = await tx.fetchrow(
                 "INSERT INTO games (mode, guild_id, channel_id, player0, player1, status,"
                 " seed, options, state, deadline, reminder_at, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                params,
-            ).fetchone()
-            return g.fetch_game(conn, int(row[0]))
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
+                *params,
+            )
+            assert row is not None
+            return await g.fetch_game(tx, int(row[0]))
 
         try:
             game = await self._write(insert)
-        except sqlite3.IntegrityError as exc:
-            if "games.channel_id" in str(exc):
+        except Exception as exc:
+            if self._db.duplicate_key(exc) == "channel_id":
                 raise ChannelBusy(channel_id) from exc
             raise
         assert game is not None
         return game
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        return await self._read(lambda c: g.fetch_game(c, game_id))
+        return await self._read(lambda tx: g.fetch_game(tx, game_id))
 
     async def active_game_in_channel(self, channel_id: int) -> GameRow | None:
         rows = await self._read(
-            lambda c: g.fetch_games(
-                c, f"{g.SELECT_GAME} WHERE channel_id = ? AND {g.OPEN}", (channel_id,)
+            lambda tx: g.fetch_games(
+                tx, f"{g.SELECT_GAME} WHERE channel_id = $1 AND {g.OPEN}", channel_id
             )
         )
         return rows[0] if rows else None
 
     async def active_games(self) -> list[GameRow]:
-        """Every challenge and game in progress, oldest first: what start-up restores."""
+        """Every challenge and game in progress that this process owns (all of them
+        unless it runs only some shards), oldest first: what start-up restores."""
+        owned = self._shards.sql()
         return await self._read(
-            lambda c: g.fetch_games(c, f"{g.SELECT_GAME} WHERE {g.OPEN} ORDER BY id")
+            lambda tx: g.fetch_games(tx, f"{g.SELECT_GAME} WHERE {g.OPEN}{owned} ORDER BY id")
         )
 
     async def open_games_for_user(self, user_id: int) -> list[GameRow]:
         return await self._read(
-            lambda c: g.fetch_games(
-                c,
-                f"{g.SELECT_GAME} WHERE player0 = ?1 AND {g.OPEN} UNION"
-                f" {g.SELECT_GAME} WHERE player1 = ?1 AND {g.OPEN} ORDER BY id",
-                (user_id,),
+            lambda tx: g.fetch_games(
+                tx,
+                f"{g.SELECT_GAME} WHERE player0 = $1 AND {g.OPEN} UNION"
+                f" {g.SELECT_GAME} WHERE player1 = $1 AND {g.OPEN} ORDER BY id",
+                user_id,
             )
         )
 
@@ -117,12 +130,13 @@ class Store(ResultsApi):
     async def action_log(self, game_id: int, *, since: int = 0) -> list[ActionRow]:
         """The game's actions in order, from the ``since``-th (0 = the first) on."""
 
-        def run(conn: sqlite3.Connection) -> list[ActionRow]:
-            rows = conn.execute(
+        async def run(tx: Tx) -> list[ActionRow]:
+            rows = await tx.fetch(
                 "SELECT game_id, seq, actor, action, created_at FROM actions"
-                " WHERE game_id = ? AND seq >= ? ORDER BY seq",
-                (game_id, since),
-            ).fetchall()
+                " WHERE game_id = $1 AND seq >= $2 ORDER BY seq",
+                game_id,
+                since,
+            )
             return [g.action_from_row(r) for r in rows]
 
         return await self._read(run)
@@ -209,26 +223,28 @@ class Store(ResultsApi):
         now = self._now()
         stamp = to_db(now)
 
-        def change(conn: sqlite3.Connection) -> GameRow | None:
-            game = g.check_writable(conn, game_id, expected_version)
-            conn.executemany(
-                "INSERT INTO actions (game_id, seq, actor, action, created_at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                [(game_id, game.action_count + i, actor, a, stamp) for i, a in enumerate(actions)],
-            )
-            g.update_game(
-                conn,
-                game,
+        async def change(tx: Tx) -> GameRow:
+            game = await g.advance_game(
+                tx,
+                game_id,
+                expected_version,
                 status=status,
-                state_json=game.state_json if state_json is None else state_json,
+                state_json=state_json,
                 added_actions=len(actions),
                 deadline=opt_to_db(deadline),
                 reminder_at=g.reminder_text(reminder_at, now, deadline),
                 now=stamp,
             )
+            if actions:
+                first = game.action_count - len(actions)
+                await tx.executemany(
+                    "INSERT INTO actions (game_id, seq, actor, action, created_at)"
+                    " VALUES ($1, $2, $3, $4, $5)",
+                    [(game_id, first + i, actor, a, stamp) for i, a in enumerate(actions)],
+                )
             if result is not None:
-                results.insert_result(
-                    conn,
+                await results.insert_result(
+                    tx,
                     game_id=game_id,
                     mode=game.mode,
                     guild_id=game.guild_id,
@@ -236,71 +252,35 @@ class Store(ResultsApi):
                     record=result,
                     at=stamp,
                 )
-            return g.fetch_game(conn, game_id)
+            return game
 
-        updated = await self._write(change)
-        assert updated is not None
-        return updated
+        return await self._write(change)
 
     async def set_table_message(self, game_id: int, channel_id: int, message_id: int) -> None:
         """Where the game's public table is; not versioned (it is not game state)."""
 
-        def update(conn: sqlite3.Connection) -> None:
-            cur = conn.execute(
-                "UPDATE games SET table_channel_id = ?, table_message_id = ? WHERE id = ?",
-                (channel_id, message_id, game_id),
+        async def update(tx: Tx) -> None:
+            changed = await tx.execute(
+                "UPDATE games SET table_channel_id = $1, table_message_id = $2 WHERE id = $3",
+                channel_id,
+                message_id,
+                game_id,
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise GameNotFound(game_id)
 
         await self._write(update)
+        self._tables[game_id] = message_id
+        self._tables.move_to_end(game_id)
+        while len(self._tables) > KEPT_TABLES:
+            self._tables.popitem(last=False)
 
-    async def mark_reminder_sent(self, game_id: int, *, expected_version: int) -> GameRow | None:
-        """Record that this turn's reminder went out; None if the game moved on meanwhile.
-
-        Not a version bump: a reminder changes no game state.
-        """
-
-        def mark(conn: sqlite3.Connection) -> GameRow | None:
-            cur = conn.execute(
-                f"UPDATE games SET reminder_sent = 1 WHERE id = ? AND version = ? AND {g.OPEN}",
-                (game_id, expected_version),
-            )
-            return g.fetch_game(conn, game_id) if cur.rowcount == 1 else None
-
-        return await self._write(mark)
-
-    async def due_deadlines(self, now: datetime) -> list[GameRow]:
-        """Open games (challenges included) whose deadline is at or before ``now``."""
-        return await self._read(
-            lambda c: g.fetch_games(
-                c,
-                f"{g.SELECT_GAME} WHERE deadline IS NOT NULL AND {g.OPEN} AND deadline <= ?"
-                " ORDER BY deadline, id",
-                (to_db(now),),
-            )
-        )
-
-    async def due_reminders(self, now: datetime) -> list[GameRow]:
-        """Open games whose reminder time has come and whose reminder is not yet sent."""
-        return await self._read(
-            lambda c: g.fetch_games(
-                c,
-                f"{g.SELECT_GAME} WHERE reminder_at IS NOT NULL AND reminder_sent = 0"
-                f" AND {g.OPEN} AND reminder_at <= ? ORDER BY reminder_at, id",
-                (to_db(now),),
-            )
-        )
-
-    async def next_deadline(self) -> datetime | None:
-        """The earliest pending deadline or unsent reminder of any open game, for a timer."""
-
-        def run(conn: sqlite3.Connection) -> datetime | None:
-            row = conn.execute(
-                f"SELECT MIN(t) FROM (SELECT MIN(deadline) AS t FROM games WHERE {g.OPEN}"
-                f" AND deadline IS NOT NULL UNION ALL SELECT MIN(reminder_at) FROM games"
-                f" WHERE {g.OPEN} AND reminder_at IS NOT NULL AND reminder_sent = 0)"
-            ).fetchone()
-            return None if row is None else opt_from_db(row[0])
-
-        return await self._read(run)
+    async def table_message_id(self, game_id: int) -> int | None:
+        """The game's table message as this store last set it, else as stored (None:
+        none, or no such game). A game's table is set by the process whose shard the
+        game is on (its clicks arrive there), so what this store set is what is stored."""
+        kept = self._tables.get(game_id)
+        if kept is not None:
+            return kept
+        game = await self.get_game(game_id)
+        return None if game is None else game.table_message_id

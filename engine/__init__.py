@@ -1,75 +1,10 @@
-"""The Famiglia rules engine: pure Python, no Discord, no database, no asyncio.
+"""The game engines: pure Python, no Discord, no database, no asyncio.
 
-state = new_game(seed, mode="duel")          # or mode="solo", level=1..4
-while not state.over:
-    action = choose(state.legal_actions())   # pydantic models, see engine.actions
-    events = state.apply(action)             # IllegalAction if not legal; state unchanged
-result(state)                                 # totals, winner, tie-break explanation
+* ``engine.game``      the protocol every game implements (``Game``, ``Outcome``, ``replay``)
+* ``engine.games``     the registry: game name -> its ``Game`` object
+* ``engine.famiglia``  Famiglia (two players, or solo against the robot gangster)
+* ``engine.family_business``  Family Business (2-6 players, counters out of turn)
+* ``engine.ai``        search that works on any game through the protocol (``ismcts``)
+* ``engine.errors``    the errors every game raises (``IllegalAction``)
+* ``engine.cli``       the ``famiglia`` command: play or simulate in the terminal
 """
-
-from __future__ import annotations
-
-from collections.abc import Iterable
-
-from engine.actions import Action, dump_action, parse_action
-from engine.errors import IllegalAction
-from engine.events import Event
-from engine.scoring import result
-from engine.state import GameState, Mode
-from engine.text import describe_event, label, prompt
-from engine.view import view
-from engine.view_models import PlayerView, ResultView
-
-
-def new_game(
-    seed: int, *, mode: Mode = "duel", first: int | None = None, level: int | None = None
-) -> GameState:
-    """A new game (rule 3). ``first=None`` lets the seed choose the starting seat."""
-    return GameState.new(seed, mode=mode, first=first, level=level)
-
-
-def apply_all(
-    state: GameState, actions: Iterable[Action], seat: int | None = None
-) -> tuple[GameState, list[Event]]:
-    """Apply several actions atomically: a new state and all events, or IllegalAction
-    with ``state`` untouched."""
-    branch = state.copy()
-    events: list[Event] = []
-    for action in actions:
-        events.extend(branch.apply(action, seat))
-    return branch, events
-
-
-def replay(
-    seed: int,
-    actions: Iterable[Action],
-    *,
-    mode: Mode = "duel",
-    first: int | None = None,
-    level: int | None = None,
-) -> GameState:
-    """Rebuild a game from its seed and its action log."""
-    state = new_game(seed, mode=mode, first=first, level=level)
-    for action in actions:
-        state.apply(action)
-    return state
-
-
-__all__ = [
-    "Action",
-    "Event",
-    "GameState",
-    "IllegalAction",
-    "PlayerView",
-    "ResultView",
-    "apply_all",
-    "describe_event",
-    "dump_action",
-    "label",
-    "new_game",
-    "parse_action",
-    "prompt",
-    "replay",
-    "result",
-    "view",
-]

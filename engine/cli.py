@@ -1,8 +1,12 @@
 """``famiglia``: play in the terminal or simulate policies, without Discord.
 
-famiglia play [--level 3b] [--seed S]          you against the robot gangster
+famiglia play [--level 3b] [--seed S] [--scores FILE]   you against the robot gangster
 famiglia play --hotseat [--names Ann Bob]       two people at one keyboard
 famiglia simulate --games N [--p0 P --p1 P | --solo --level L --first you|robot]
+
+famiglia play --game family-business [--players 4] [--opponent hard]   you against bots
+famiglia play --game family-business --players 3 --hotseat             people at one keyboard
+famiglia simulate --game family-business --players 2..6 [--p0 hard --others bot]
 """
 
 from __future__ import annotations
@@ -11,10 +15,16 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
-from engine.policies import DUEL_POLICIES
-from engine.simulate import format_stats, simulate
-from engine.terminal import Quit, ask_level, parse_level, play
+from engine.famiglia.simulate import DUEL_POLICIES, format_stats, simulate
+from engine.famiglia.solo_bests import SoloBests, default_path
+from engine.famiglia.terminal import Quit, ask_level, parse_level, play
+from engine.family_business import commands as family_business
+from engine.family_business.simulate import PLAYERS as FB_PLAYERS
+from engine.family_business.terminal import OPPONENTS as FB_OPPONENTS
+
+GAMES = ("famiglia", "family-business")
 
 
 def _level(text: str) -> tuple[int, int]:
@@ -41,6 +51,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="{play,simulate}")
 
     p = sub.add_parser("play", help="play a game in the terminal")
+    p.add_argument("--game", choices=GAMES, default="famiglia", help="the game (famiglia)")
+    p.add_argument("--players", type=int, help="Family Business: 2-6 players (4)")
+    p.add_argument(
+        "--opponent",
+        choices=FB_OPPONENTS,
+        help="Family Business: who plays the other seats, an AI strength or a policy (medium)",
+    )
     p.add_argument(
         "--level",
         type=_level,
@@ -50,14 +67,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--first", choices=("you", "robot"), help="who starts the solo game (overrides a/b)"
     )
-    p.add_argument("--hotseat", action="store_true", help="two players at one keyboard")
+    p.add_argument("--hotseat", action="store_true", help="people at one keyboard")
     p.add_argument("--names", nargs="+", metavar="NAME", help="player name(s)")
     p.add_argument("--seed", type=int, help="game seed (random when omitted)")
+    p.add_argument(
+        "--scores",
+        type=Path,
+        metavar="FILE",
+        help="where solo bests are kept (default: $FAMIGLIA_SCORES, else "
+        "~/.local/share/famiglia/solo-bests.json)",
+    )
 
     s = sub.add_parser("simulate", help="play many games between automatic policies")
+    s.add_argument("--game", choices=GAMES, default="famiglia", help="the game (famiglia)")
     s.add_argument("--games", type=_positive, default=1000, help="number of games (1000)")
-    s.add_argument("--p0", choices=DUEL_POLICIES, default="greedy", help="seat 0 policy (greedy)")
-    s.add_argument("--p1", choices=DUEL_POLICIES, default="random", help="seat 1 policy (random)")
+    duel = ", ".join(DUEL_POLICIES)
+    fb = ", ".join(FB_PLAYERS)
+    s.add_argument("--p0", help=f"seat 0: Famiglia {duel} (greedy); Family Business {fb} (bot)")
+    s.add_argument("--p1", help="seat 1, as --p0 (Famiglia: random; Family Business: --others)")
+    for seat in range(2, 6):
+        s.add_argument(f"--p{seat}", help=f"Family Business: seat {seat} (--others)")
+    s.add_argument("--others", default="bot", help="Family Business: the seats not named (bot)")
+    s.add_argument("--players", type=int, help="Family Business: 2-6 players (4)")
     s.add_argument("--solo", action="store_true", help="seat 0 against the robot gangster")
     s.add_argument("--level", type=int, choices=(1, 2, 3, 4), default=3, help="robot level (3)")
     s.add_argument(
@@ -71,6 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.game == "family-business":
+        return family_business.play_command(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     if args.hotseat:
         if args.level is not None:
@@ -93,10 +126,13 @@ def _play(args: argparse.Namespace) -> int:
         level, first = 3, 0
     if args.first:
         first = 0 if args.first == "you" else 1
-    return play(seed=seed, level=level, first=first, names=args.names)
+    bests = SoloBests(args.scores or default_path())
+    return play(seed=seed, level=level, first=first, names=args.names, bests=bests)
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    if args.game == "family-business":
+        return family_business.simulate_command(args)
     first = None if args.first is None else (0 if args.first == "you" else 1)
     stats = simulate(
         args.games,
@@ -111,8 +147,27 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_players(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """The seat arguments depend on the game: check them once it is known."""
+    if args.game == "family-business":
+        if args.players is not None and not 2 <= args.players <= 6:
+            parser.error("Family Business takes 2 to 6 players")
+        if args.command == "simulate":
+            seats = [args.p0, args.p1, args.p2, args.p3, args.p4, args.p5, args.others]
+            if any(p is not None and p not in FB_PLAYERS for p in seats):
+                parser.error(f"Family Business players are {', '.join(FB_PLAYERS)}")
+        return
+    if args.command == "simulate":
+        args.p0 = args.p0 or "greedy"
+        args.p1 = args.p1 or "random"
+        if args.p0 not in DUEL_POLICIES or args.p1 not in DUEL_POLICIES:
+            parser.error(f"--p0 and --p1 are one of {', '.join(DUEL_POLICIES)}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    _check_players(parser, args)
     if args.command == "play":
         return _play(args)
     return _simulate(args)

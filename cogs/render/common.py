@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from engine.cards import FAMILY_NAMES, LETTERS, VP, parse_code
-from engine.view_models import PlayerView, SeatView, StreetCard
+from engine.famiglia.cards import FAMILY_NAMES, LETTERS, VP, parse_code
+from engine.famiglia.view_models import PlayerView, SeatView, StreetCard
 
 #: Family emoji in family order F, A, B, M (red, blue, yellow, green).
 FAMILY_EMOJI: tuple[str, str, str, str] = ("🟥", "🟦", "🟨", "🟩")

@@ -27,7 +27,11 @@ from cogs.render.common import (
 )
 from cogs.render.image import IMAGE_FILENAME, table_png
 from cogs.render.limits import ATTACHMENT_DESCRIPTION, FIELD_VALUE
-from engine.view_models import PlayerView, SeatView
+from cogs.safe_text import plain, shown
+from engine.famiglia.view_models import PlayerView, ResultView, SeatView
+
+#: Each seat's hand (sorted codes) shown on a finished game's table; None: not shown.
+Hands = tuple[list[str] | None, list[str] | None]
 
 COLOUR_PLAYING = discord.Colour(0xD64045)  # La Famiglia red
 COLOUR_OVER = discord.Colour(0xFAA61A)
@@ -44,17 +48,10 @@ LEGEND = (
     "letter + rank, e.g. A3; B4→1 = lowered by a Brute this turn"
 )
 
-DECIDED_BY = {
-    "points": "on points",
-    "best_card": "by the single most valuable card (tie-break, rule 7.3)",
-    "cascade": "by comparing the next most valuable cards (tie-break, rule 7.4)",
-    "draw": "— nothing separates the players (rule 7.4)",
-    "robot_tie": "— a tie does not beat the robot gangster (rule 9.10.4)",
-}
-
 
 def _name(view: PlayerView, names: tuple[str, str], seat: int) -> str:
-    return clip(seat_name(view, names, seat), NAME_LIMIT)
+    """A seat's name as embed text: escaped, so it cannot format or mention."""
+    return shown(clip(seat_name(view, names, seat), NAME_LIMIT))
 
 
 def _tokens(tokens: list[str], empty: str) -> str:
@@ -79,16 +76,26 @@ def _title(view: PlayerView, names: tuple[str, str]) -> str:
     return clip(f"Famiglia · {a} vs {b}", 256)
 
 
+def result_sentence(result: ResultView, names: tuple[str, str]) -> str:
+    """The result said once, winner first: "**Anna wins, 77 to 20.**", then, only when a
+    tie-break decided, how (the engine's explanation). ``names`` as they are shown."""
+    high, low = sorted(result.totals, reverse=True)
+    if result.winner is None:
+        return f"**Shared win, {high} to {low}.** {result.explanation}"
+    won, lost = result.totals[result.winner], result.totals[1 - result.winner]
+    head = f"**{names[result.winner]} wins, {won} to {lost}.**"
+    if result.decided_by == "points":
+        return head
+    return f"{head} {result.explanation}"
+
+
 def _result_line(view: PlayerView, names: tuple[str, str]) -> str:
     r = view.result
     assert r is not None
-    totals = f"{r.totals[0]} to {r.totals[1]}"
-    if r.winner is None:
-        return f"**Game over: shared win, {totals}** {DECIDED_BY.get(r.decided_by, '')}".strip()
-    return (
-        f"**Game over: {_name(view, names, r.winner)} wins, {totals},** "
-        f"{DECIDED_BY.get(r.decided_by, '')}"
-    ).strip()
+    line = "Game over: " + result_sentence(r, (_name(view, names, 0), _name(view, names, 1)))
+    if r.high_score is not None:
+        line += f"\nHigh score: **{r.high_score}** (2 × your VP − the robot's)."
+    return line
 
 
 def _notices(view: PlayerView) -> list[str]:
@@ -117,7 +124,7 @@ def _notices(view: PlayerView) -> list[str]:
 
 def _description(view: PlayerView, names: tuple[str, str]) -> str:
     if view.result is not None:
-        head = [_result_line(view, names), clip(view.result.explanation, EXPLANATION_LIMIT)]
+        head = [clip(_result_line(view, names), EXPLANATION_LIMIT + 200)]
     else:
         who = "—" if view.current is None else _name(view, names, view.current)
         head = [f"**Turn {view.turn_number} · {who} to play**"]
@@ -126,13 +133,20 @@ def _description(view: PlayerView, names: tuple[str, str]) -> str:
     return "\n".join(head + _notices(view))
 
 
-def _seat_field(view: PlayerView, names: tuple[str, str], seat: SeatView) -> tuple[str, str]:
+def _seat_field(
+    view: PlayerView, names: tuple[str, str], seat: SeatView, hand: list[str] | None
+) -> tuple[str, str]:
     marker = "▶ " if view.current == seat.seat and view.result is None else ""
     tags = [t for t in (robot_label(view, seat), "starts" if view.first == seat.seat else "") if t]
     tag = f" ({', '.join(tags)})" if tags else ""
     name = f"{marker}{_name(view, names, seat.seat)}{tag} · {seat.area_vp} VP on the table"
     if seat.is_robot:
         extra = "The robot keeps every card face up here; he has no hand."
+    elif hand is not None:  # the game is over: every hand is shown
+        groups = group_cards(hand)
+        vp = sum(g.vp * g.count for g in groups)
+        cards = _tokens([group_token(g) for g in groups], "nothing")
+        extra = f"✋ Hand ({len(hand)} card{'s' if len(hand) != 1 else ''}, {vp} VP): {cards}"
     else:
         extra = f"✋ {seat.hand_size} card{'s' if seat.hand_size != 1 else ''} in hand"
     return clip(name, 256), clip(f"{area_text(seat)}\n{extra}", FIELD_VALUE)
@@ -147,21 +161,14 @@ def moves_text(recent: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def _result_field(view: PlayerView, names: tuple[str, str]) -> str:
-    r = view.result
-    assert r is not None
-    lines = [f"{_name(view, names, i)}: {r.totals[i]} VP (hand and play area)" for i in (0, 1)]
-    if r.high_score is not None:
-        lines.append(f"High score: {r.high_score} (2 × your VP − the robot's)")
-    return clip("\n".join(lines), FIELD_VALUE)
-
-
 def table_embed(
     view: PlayerView,
     names: tuple[str, str],
     recent: Sequence[str] = (),
+    hands: Hands | None = None,
 ) -> discord.Embed:
-    """The public table as an embed. Uses only public fields of ``view``.
+    """The public table as an embed. Uses only public fields of ``view``, and ``hands``
+    (each seat's hand, or None) once the game is over and every hand is shown.
 
     ``names`` are the seats' display names (seat 0, seat 1); ``recent`` the last moves as
     sentences, oldest first. Attach the image with ``attach_table_image``.
@@ -172,8 +179,6 @@ def table_embed(
         description=_description(view, names),
         colour=COLOUR_OVER if over else COLOUR_PLAYING,
     )
-    if over:
-        embed.add_field(name="Final score", value=_result_field(view, names), inline=False)
     n = len(view.street)
     embed.add_field(
         name=f"Street · {n} card{'s' if n != 1 else ''} (leftmost first)",
@@ -181,7 +186,8 @@ def table_embed(
         inline=False,
     )
     for seat in view.seats:
-        name, value = _seat_field(view, names, seat)
+        hand = hands[seat.seat] if hands is not None else None
+        name, value = _seat_field(view, names, seat, hand)
         embed.add_field(name=name, value=value, inline=False)
     pile = "second pile" if view.second_pile else "draw pile"
     embed.add_field(
@@ -220,10 +226,14 @@ def table_message(
     view: PlayerView,
     names: tuple[str, str],
     recent: Sequence[str] = (),
+    hands: Hands | None = None,
 ) -> tuple[discord.Embed, discord.File]:
-    """The whole public table: the embed and the image file it shows."""
-    embed = table_embed(view, names, recent)
-    return embed, attach_table_image(embed, table_png(view, names), image_alt_text(view, names))
+    """The whole public table: the embed and the image file it shows (with every hand
+    once the game is over: ``hands``)."""
+    embed = table_embed(view, names, recent, hands)
+    last = plain(recent[-1]) if recent else None
+    png = table_png(view, names, last)
+    return embed, attach_table_image(embed, png, image_alt_text(view, names))
 
 
 def hand_embed(view: PlayerView, names: tuple[str, str] | None = None) -> discord.Embed:

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.cards import LETTERS, VP, parse_code
+from engine.famiglia.cards import LETTERS, VP, parse_code
 
 RGB = tuple[int, int, int]
 

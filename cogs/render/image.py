@@ -35,8 +35,8 @@ from cogs.render.faces import (
     text_stamp,
     text_width,
 )
-from engine.cards import LETTERS
-from engine.view_models import PlayerView, SeatView
+from engine.famiglia.cards import LETTERS
+from engine.famiglia.view_models import PlayerView, SeatView
 
 RGB = tuple[int, int, int]
 
@@ -51,6 +51,8 @@ CARD_BACK: RGB = (90, 70, 140)
 
 STREET_GAP = 8
 BADGE_H = 20  # the "4→2" badge, half of it above the card
+POSITION_H = 20  # "#1", "#2", … under each Street card: the positions commands use
+LAST_MOVE = 16  # the size of the "Last move: …" line
 AREA_GAP = 6
 FAMILY_GAP = 10  # extra space between families in a play area
 LABEL_H = 34
@@ -58,6 +60,10 @@ TITLE = 20
 BODY = 16
 
 IMAGE_FILENAME = "table.png"
+
+
+def _street_row_h() -> int:
+    return BADGE_H // 2 + STREET_SIZE[1] + POSITION_H + 6
 
 
 def _street_rows(n: int) -> int:
@@ -144,7 +150,7 @@ def _street(img: Image.Image, draw: ImageDraw.ImageDraw, view: PlayerView, y: in
     cards = street_in_order(view)
     cw, ch = STREET_SIZE
     per_row = (WIDTH - 2 * MARGIN + STREET_GAP) // (cw + STREET_GAP)
-    row_h = BADGE_H // 2 + ch + 10
+    row_h = _street_row_h()
     if not cards:
         _text(img, (MARGIN, y + row_h // 2), "The Street is empty", BODY, MUTED)
     for i, card in enumerate(cards):
@@ -156,6 +162,8 @@ def _street(img: Image.Image, draw: ImageDraw.ImageDraw, view: PlayerView, y: in
             badge = lowered_badge(card.rank, card.effective_rank, BADGE_H)
             bx = x + (cw - badge.width) // 2
             img.paste(badge, (bx, top - BADGE_H // 2), badge)
+        _text(img, (x + cw / 2, top + ch + POSITION_H / 2 + 1), f"#{card.index + 1}", BODY, MUTED,
+              "mm")  # fmt: skip
     return y + _street_rows(len(cards)) * row_h
 
 
@@ -212,15 +220,20 @@ def _seat(
     return bottom
 
 
-def _footer_lines(view: PlayerView, names: tuple[str, str]) -> list[tuple[str, RGB]]:
+def _footer_lines(
+    view: PlayerView, names: tuple[str, str], last_move: str | None
+) -> list[tuple[str, RGB]]:
     lines: list[tuple[str, RGB]] = []
+    if last_move:
+        lines.append((f"Last move: {' '.join(last_move.split())}", TEXT))
     if view.result is not None:
         r = view.result
-        score = f"{r.totals[0]} : {r.totals[1]}"
         if r.winner is None:
-            lines.append((f"Game over · shared win {score}", ACCENT))
+            lines.append((f"Game over · shared win, {r.totals[0]} to {r.totals[1]}", ACCENT))
         else:
-            lines.append((f"Game over · {seat_name(view, names, r.winner)} wins {score}", ACCENT))
+            won, lost = r.totals[r.winner], r.totals[1 - r.winner]
+            who = seat_name(view, names, r.winner)
+            lines.append((f"Game over · {who} wins, {won} to {lost}", ACCENT))
     elif view.end_triggered:
         left = view.turns_left or 0
         lines.append(
@@ -233,12 +246,13 @@ def _footer_lines(view: PlayerView, names: tuple[str, str]) -> list[tuple[str, R
 
 def _footer(img: Image.Image, lines: list[tuple[str, RGB]], y: int) -> None:
     for text, colour in lines:
-        _text(img, (MARGIN, y + 12), _fit(text, TITLE, WIDTH - 2 * MARGIN), TITLE, colour)
+        size = LAST_MOVE if text.startswith("Last move: ") else TITLE
+        _text(img, (MARGIN, y + 12), _fit(text, size, WIDTH - 2 * MARGIN), size, colour)
         y += 28
 
 
 def _height(view: PlayerView, lines: int) -> int:
-    h = MARGIN + 26 + _street_rows(len(view.street)) * (BADGE_H // 2 + STREET_SIZE[1] + 10)
+    h = MARGIN + 26 + _street_rows(len(view.street)) * _street_row_h()
     row_h = AREA_SIZE[1] + overhang(AREA_SIZE) + 6
     for seat in view.seats:
         _, rows = _area_layout(group_cards(seat.area), MARGIN + 10)
@@ -246,9 +260,12 @@ def _height(view: PlayerView, lines: int) -> int:
     return h + lines * 28 + MARGIN - 4
 
 
-def render_table_image(view: PlayerView, names: tuple[str, str]) -> Image.Image:
-    """The public table as a Pillow image (RGB). Uses only public fields of ``view``."""
-    lines = _footer_lines(view, names)
+def render_table_image(
+    view: PlayerView, names: tuple[str, str], last_move: str | None = None
+) -> Image.Image:
+    """The public table as a Pillow image (RGB). Uses only public fields of ``view``;
+    ``last_move`` (plain text) is written under the table."""
+    lines = _footer_lines(view, names, last_move)
     img = Image.new("RGB", (WIDTH, _height(view, len(lines))), BACKGROUND)
     draw = ImageDraw.Draw(img)
     y = MARGIN
@@ -291,10 +308,11 @@ def _palette() -> Image.Image:
     return swatch.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
 
 
-def table_png(view: PlayerView, names: tuple[str, str]) -> bytes:
+def table_png(view: PlayerView, names: tuple[str, str], last_move: str | None = None) -> bytes:
     """The public table as PNG bytes, ready for ``discord.File`` (see ``IMAGE_FILENAME``)."""
     buf = io.BytesIO()
-    image = render_table_image(view, names).quantize(palette=_palette(), dither=Image.Dither.NONE)
+    image = render_table_image(view, names, last_move)
+    image = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
     image.save(buf, format="PNG", compress_level=1)
     return buf.getvalue()
 

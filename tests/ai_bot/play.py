@@ -19,8 +19,8 @@ from solo.play import _command as command_for
 
 from bot.ai_pool import decide, decision_seed
 from bot.history import initial_state
-from engine import GameState, parse_action
-from engine.policies import greedy_policy
+from engine.famiglia import GameState, parse_action
+from engine.famiglia.policies import greedy_policy
 
 
 async def play_channel_by_buttons(world: World, game_id: int, max_clicks: int = 600) -> int:

@@ -18,9 +18,9 @@ from simcord.backend import serializers
 from bot.ai_games import ai_to_move
 from bot.ai_pool import decide, decision_seed
 from bot.choices import choices
-from engine import GameState
-from engine.actions import Key, from_key
-from engine.policies import greedy_policy
+from engine.famiglia import GameState
+from engine.famiglia.actions import Key, from_key
+from engine.famiglia.policies import greedy_policy
 
 from .play import PASS, channel_game, dm_game, dm_table, texts
 
@@ -150,12 +150,12 @@ async def test_a_forfeit_while_the_ai_thinks_leaves_the_table_over(world: World)
     real, calls = ai.think, []
     reached, release = asyncio.Event(), asyncio.Event()
 
-    async def think(state_json: str, strength: str, seed: int) -> Key:
+    async def think(state_json: str, strength: str, seed: int, user: int) -> Key:
         calls.append(seed)
         if len(calls) == 2:  # the AI's first decision of the turn is committed
             reached.set()
             await release.wait()
-        return await real(state_json, strength, seed)
+        return await real(state_json, strength, seed, user)
 
     ai.think = think
     async with Held(world):

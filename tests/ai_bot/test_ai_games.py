@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from e2e.harness import World
 
-from engine import result
+from engine.famiglia import result
 
 from .play import check_ai_decisions, play_channel_by_buttons, play_dm_by_commands, texts
 
@@ -42,7 +42,7 @@ async def test_whole_game_in_a_channel_by_buttons(world: World):
     await _check_result(world, game.id, "easy")
     assert await check_ai_decisions(world, game.id, "easy") > 5
     end = world.messages()[-1]
-    assert "against the AI is over" in end.content and "VP" in end.content
+    assert "against the AI is over" in end.content and " wins, " in end.content
     labels = [p["label"] for p in World.components(end)]
     assert labels == ["Play again (easy, the AI starts)", "Rules"]
     assert "Game over" in texts(await world.table(game.id))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 from db import ResultRecord, Store
-from engine import new_game
+from engine.famiglia import new_game
 
 _channels = itertools.count(7_000_000)
 

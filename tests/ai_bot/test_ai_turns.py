@@ -13,9 +13,9 @@ from simcord import interactions
 from simcord.backend import serializers
 
 from bot.ai_games import ai_to_move
-from engine import GameState
-from engine.actions import from_key
-from engine.policies import greedy_policy
+from engine.famiglia import GameState
+from engine.famiglia.actions import from_key
+from engine.famiglia.policies import greedy_policy
 
 from .play import check_ai_decisions, texts
 
@@ -37,10 +37,10 @@ class ThinkSpy:
     def callbacks(self) -> int:
         return sum(1 for r in self.world.env.http_requests if r.path.endswith("/callback"))
 
-    async def think(self, state_json: str, strength: str, seed: int):
+    async def think(self, state_json: str, strength: str, seed: int, user: int):
         self.callbacks_at_start.append(self.callbacks())
         self.started.set()
-        key = await self.real(state_json, strength, seed)
+        key = await self.real(state_json, strength, seed, user)
         if self.on_end is not None:
             self.on_end()
         return key
@@ -101,7 +101,10 @@ async def test_refusals_while_it_is_the_ai_turn_change_nothing(world: World):
     stranger = await world.carol.click(await world.table(game_id), label="Show my hand")
     assert stranger.ephemeral and "not playing in this game" in stranger.response.content
     command = await world.slash(world.carol, "pass")
-    assert command.ephemeral and "no Famiglia game" in command.response.content
+    assert (
+        command.ephemeral
+        and "This channel's game is Alice's game against" in command.response.content
+    )
     forfeit = await world.carol.click(await world.table(game_id), label="Forfeit")
     assert forfeit.ephemeral and "not playing" in forfeit.response.content
     second = await world.slash(world.bob, "ai", strength="hard", first="ai")

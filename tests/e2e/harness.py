@@ -23,9 +23,9 @@ from bot.app import FamigliaBot
 from bot.history import replay_state
 from bot.settings import Settings
 from db.rows import GameRow
-from engine import GameState
-from engine.actions import from_key
-from engine.policies import greedy_policy
+from engine.famiglia import GameState
+from engine.famiglia.actions import from_key
+from engine.famiglia.policies import greedy_policy
 
 GUILD_ID = 1_111_111_111_111_111_111
 
@@ -107,6 +107,37 @@ class World:
     async def slash(self, who: MemberActor, name: str, **options: Any) -> simcord.InteractionResult:
         return await who.slash(self.channel, f"famiglia {name}", **options)
 
+    async def raw(self, who: MemberActor, name: str, **options: Any) -> simcord.InteractionResult:
+        """``/famiglia name`` with option values no Discord client sends (a string for an
+        integer option, a number out of its range): a forged or broken client."""
+        from simcord import actors as _actors
+        from simcord import interactions as _interactions
+
+        env = self.env
+        root = _actors._resolve_visible_command(who, self.channel.id, "famiglia", 1)
+        leaf, nesting = _interactions.walk_to_subcommand(root, [name])
+        types = {o["name"]: o["type"] for o in leaf.get("options") or []}
+        built = [{"name": k, "type": types.get(k, 3), "value": v} for k, v in options.items()]
+        data: dict[str, Any] = {
+            "id": root["id"],
+            "name": root["name"],
+            "type": 1,
+            "options": _interactions.nest_options(root, nesting, built),
+        }
+        if root.get("guild_id"):
+            data["guild_id"] = root["guild_id"]
+        env._begin_operation("raw slash")
+        try:
+            record, payload = _interactions.base_payload(
+                env.backend, type=2, channel_id=self.channel.id, guild_id=self.guild.id,
+                user_id=who.id, data=data,
+            )  # fmt: skip
+            env.backend.emit("INTERACTION_CREATE", payload)
+            await env._settle_internal(dispatch="INTERACTION_CREATE")
+        finally:
+            env._end_operation()
+        return simcord.InteractionResult(env, record)
+
     async def autocomplete(
         self, who: MemberActor, name: str, option: str, typed: str = "", **filled: Any
     ) -> list[dict[str, Any]]:
@@ -163,11 +194,12 @@ class World:
         return result
 
     async def forged_click(
-        self, who: MemberActor, message: Any, custom_id: str
+        self, who: MemberActor, message: Any, custom_id: str, guild: GuildHandle | None = None
     ) -> simcord.InteractionResult:
-        """A button interaction with an id the message never carried (an old client)."""
-        [result] = await self._dispatch([who], message, {"custom_id": custom_id,
-                                                          "component_type": 2})  # fmt: skip
+        """A button interaction with an id the message never carried (an old client),
+        sent from ``message``'s channel in ``guild`` (default: the world's server)."""
+        data = {"custom_id": custom_id, "component_type": 2}
+        [result] = await self._dispatch([who], message, data, guild)
         return result
 
     async def click_together(
@@ -178,7 +210,11 @@ class World:
         return await self._dispatch(actors, message, {"custom_id": custom_id, "component_type": 2})
 
     async def _dispatch(
-        self, actors: list[MemberActor], message: Any, data: dict[str, Any]
+        self,
+        actors: list[MemberActor],
+        message: Any,
+        data: dict[str, Any],
+        guild: GuildHandle | None = None,
     ) -> list[simcord.InteractionResult]:
         """Put component interactions on the gateway, then let the bot run (SimCord
         internals: its public verbs settle after each single interaction)."""
@@ -197,11 +233,12 @@ class World:
                     backend,
                     type=3,
                     channel_id=stored.channel_id,
-                    guild_id=self.guild.id,
+                    guild_id=(guild or self.guild).id,
                     user_id=actor.id,
                     data=data,
                 )
                 payload["message"] = dict(serializers.message_payload(backend, stored))
+                _carry(payload["message"], data)
                 record.source_message_id = stored.id
                 backend.emit("INTERACTION_CREATE", payload)
                 records.append(record)
@@ -209,6 +246,22 @@ class World:
         finally:
             env._end_operation()
         return [simcord.InteractionResult(env, record) for record in records]
+
+
+def _carry(message: dict[str, Any], data: dict[str, Any]) -> None:
+    """Put the clicked component on the message as sent to the bot, if it is not there
+    (a forged or stale id): discord.py finds the item it builds from there."""
+    rows = list(message.get("components") or [])
+    ids = [c.get("custom_id") for row in rows for c in row.get("components", [])]
+    if data["custom_id"] in ids:
+        return
+    part: dict[str, Any] = {"type": data["component_type"], "custom_id": data["custom_id"]}
+    if data["component_type"] == 3:
+        part["options"] = [{"label": v[:100] or "?", "value": v[:100] or "?"}
+                           for v in data.get("values", [])]  # fmt: skip
+    else:
+        part["label"], part["style"] = "?", 1
+    message["components"] = [{"type": 1, "components": [part]}, *rows][:5]
 
 
 async def build_world(env: simcord.Env, config: Settings) -> World:

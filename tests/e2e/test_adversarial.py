@@ -9,7 +9,7 @@ from __future__ import annotations
 import discord
 
 from bot.choices import choices
-from engine import GameState
+from engine.famiglia import GameState
 
 from .harness import World, controls, play_until
 
@@ -135,7 +135,7 @@ async def test_an_option_typed_far_too_long_gets_a_short_clear_refusal(world: Wo
             break
     card = str(takes[0].action.card)
     text = refused(
-        await world.slash(mover, "accountant", rank=choice.value, take=f"{card} " * 1000),
+        await world.slash(mover, "accountant", rank=choice.action.rank, take=f"{card} " * 1000),
         "Too many cards",
     )
     assert len(text) < 400
@@ -161,10 +161,10 @@ async def test_a_move_half_made_by_buttons_waits_for_its_next_decision(world: Wo
     before = await world.game(game_id)
     refused(await world.slash(mover, "pass"), "middle of another move")
     refused(await world.slash(mover, "take", card="#1"), "middle of another move")
-    refused(await world.slash(mover, "brute", rank=brute.value, target="#99"), "not one of")
+    refused(await world.slash(mover, "brute", rank=brute.action.rank, target="#99"), "not one of")
     assert unchanged(before, await world.game(game_id))
     target = choices(await world.state(game_id), ["brute_target"])[0]
-    done = await world.slash(mover, "brute", rank=brute.value, target=target.value)
+    done = await world.slash(mover, "brute", rank=brute.action.rank, target=target.value)
     assert done.response.content.startswith("✅"), done.response.content
     assert (await world.state(game_id)).decision != "brute_target"
 

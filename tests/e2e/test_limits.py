@@ -11,7 +11,7 @@ from cogs import present
 from cogs.controls import component_problems, hand_controls, move_controls, table_controls
 from cogs.render import embed_limit_problems
 from db.rows import GameRow
-from engine import GameState, describe_event, new_game
+from engine.famiglia import GameState, describe_event, new_game
 
 LONG = ("Ŵ" * 31 + "!", "𝔐" * 32)  # 32 characters, the longest display names
 

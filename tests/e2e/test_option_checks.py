@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.choices import choices, parse_key
-from engine import GameState, parse_action
-from engine.actions import Pass, PlayBrute, Refresh, Take
-from engine.cards import code
+from bot.choices import choices
+from engine.famiglia import GameState, parse_action
+from engine.famiglia.actions import Pass, PlayBrute, Refresh, Take
+from engine.famiglia.cards import code
 
 from .harness import World, play_until
 
@@ -108,11 +108,9 @@ async def test_an_autocompleted_street_card_is_refused_once_the_street_changed(w
         assert (await world.game(game_id)).action_count > before.action_count
 
 
-def after_brute(state: GameState, rank: str) -> GameState:
+def after_brute(state: GameState, rank: int) -> GameState:
     run = state.copy()
-    action = parse_key(rank)
-    assert action is not None
-    run.apply(action)
+    run.apply(PlayBrute(rank=rank))
     return run
 
 
@@ -145,7 +143,7 @@ async def test_an_autocompleted_brute_target_is_refused_once_the_street_changed(
     other player took the card at that position."""
     game_id = await world.start_game(world.alice, world.bob)
     mover, state = await play_until(world, game_id, _brute_goes_stale)
-    rank = choices(state, ["brute"])[0].value
+    rank = choices(state, ["brute"])[0].action.rank
     index, _ = _after_pass_and_take(state) or (0, [])
     targets = choices(after_brute(state, rank), ["brute_target"])
     pick = next(i for i, c in enumerate(targets) if c.action.index == index)
@@ -222,9 +220,9 @@ async def test_refusals_say_what_is_wrong_and_what_to_do(world: World):
     mover, state = await play_until(world, game_id, position)
     before = await world.game(game_id)
 
-    text = refused(await world.slash(mover, "brute", rank="B9"), "no Brute 9", "1 to 4")
+    text = refused(await world.raw(mover, "brute", rank="B9"), "no Brute 9", "1 to 4")
     assert "Brute 4" not in text
-    refused(await world.slash(mover, "brute", rank="A2"), "not a Brute")
+    refused(await world.raw(mover, "brute", rank="A2"), "not a Brute")
     text = refused(await world.slash(mover, "refresh", card="B3"), "0 is showing")
     assert "not possible at this point" not in text and "pass" in text  # and what to do
     takes = {c.action.index for c in choices(state, ["take"])}
@@ -255,26 +253,26 @@ async def test_options_a_move_does_not_use_are_refused(world: World):
     card = code(state.street[target])
 
     refused(
-        await world.slash(mover, "brute", rank="B1", target=f"#{target + 1}", amount="9"),
+        await world.slash(mover, "brute", rank=1, target=f"#{target + 1}", amount=4),
         "amount", "only by 1",
     )  # fmt: skip
     refused(
         await world.slash(mover, "take", card=f"#{zero + 1}", payment="Pay M0 + M1"),
         "payment", "nothing",
     )  # fmt: skip
-    refused(await world.slash(mover, "brute", rank="B1", amount="1"), "needs target")
+    refused(await world.slash(mover, "brute", rank=1, amount=1), "needs target")
     assert unchanged(before, await world.game(game_id))
 
     await click(world, mover, game_id, "5.1.0")  # the Brute 1, with the hand's controls
     assert (await world.state(game_id)).decision == "brute_target"
     before = await world.game(game_id)
     offered = await world.autocomplete(mover, "brute", "rank")
-    assert [c["value"] for c in offered] == ["5.1.0"]  # what was played
-    for rank in ("B2", "B4", "3"):
+    assert [c["value"] for c in offered] == [1]  # what was played
+    for rank in (2, 4, 3):
         refused(
             await world.slash(mover, "brute", rank=rank, target=f"#{target + 1}"),
-            "already under way", "rank:B1",
+            "already under way", "rank:1",
         )  # fmt: skip
     assert unchanged(before, await world.game(game_id))
-    accepted(await world.slash(mover, "brute", rank="B1", target=card, amount="1"))
+    accepted(await world.slash(mover, "brute", rank=1, target=card, amount=1))
     assert (await world.state(game_id)).decision == "main"

@@ -8,7 +8,7 @@ import pytest
 
 from bot.app import FamigliaBot
 from bot.choices import choices, option_value
-from engine.cards import code
+from engine.famiglia.cards import code
 
 from .harness import World
 
@@ -34,12 +34,13 @@ async def test_autocomplete_offers_exactly_the_legal_choices(world: World):
             offered = await world.autocomplete(mover, command, option)
             legal = choices(state, [kind])
             # A Street position also names the card seen there ("#4 F3"); ranks keep keys.
-            assert [(c["name"], c["value"]) for c in offered] == [
+            assert [(c["name"], str(c["value"])) for c in offered] == [
                 (c.label, option_value(state, c.action)) for c in legal
             ]
             for c in legal:
                 index = getattr(c.action, "index", None)
-                seen = c.value if index is None else f"#{index + 1} {code(state.street[index])}"
+                rank = getattr(c.action, "rank", None)
+                seen = str(rank) if index is None else f"#{index + 1} {code(state.street[index])}"
                 assert option_value(state, c.action) == seen
         typed = await world.autocomplete(mover, "take", "card", "for free")
         assert all("for free" in c["name"] for c in typed)

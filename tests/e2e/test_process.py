@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.app import intents
 from bot.settings import Settings
 
@@ -31,6 +33,7 @@ def test_settings_come_from_the_env_file_with_safe_defaults(tmp_path: Path, monk
     for name in (
         "DISCORD_TOKEN",
         "DATABASE_PATH",
+        "DATABASE_URL",
         "DEV_GUILD_ID",
         "TURN_TIMEOUT_HOURS",
         "CHALLENGE_TIMEOUT_MINUTES",
@@ -42,6 +45,7 @@ def test_settings_come_from_the_env_file_with_safe_defaults(tmp_path: Path, monk
     defaults = Settings()
     assert defaults.discord_token is None and defaults.dev_guild_id is None
     assert str(defaults.database_path) == "famiglia.db"
+    assert defaults.database_url is None and defaults.store_target == "famiglia.db"
     assert defaults.turn_timeout.total_seconds() == 24 * 3600
     assert defaults.challenge_timeout.total_seconds() == 600
     (tmp_path / ".env").write_text("DISCORD_TOKEN=abc\nDEV_GUILD_ID=42\nTURN_TIMEOUT_HOURS=2\n")
@@ -54,3 +58,32 @@ def test_settings_come_from_the_env_file_with_safe_defaults(tmp_path: Path, monk
 def test_no_privileged_intents():
     flags = intents()
     assert not (flags.members or flags.presences or flags.message_content)
+
+
+def test_the_ai_time_caps_in_env_example_and_readme_are_the_strengths_caps():
+    from engine.famiglia.ai import STRENGTHS
+
+    caps = ", ".join(f"{name} {b.time_cap:g}" for name, b in STRENGTHS.items())
+    example = " ".join((ROOT / ".env.example").read_text().replace("#", " ").split())
+    readme = (ROOT / "README.md").read_text()
+    assert f"(empty: {caps})" in example
+    assert f"(empty: {caps})" in readme
+
+
+def test_shard_settings_name_the_shards_this_process_runs(monkeypatch):
+    for name in ("SHARD_COUNT", "SHARD_IDS", "DATABASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    one = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert (one.shards().count, sorted(one.shards().ids)) == (1, [0])
+    url = "postgresql://bot@db/famiglia"
+    two = Settings(_env_file=None, shard_count=4, shard_ids="1, 3", database_url=url)  # type: ignore[call-arg]
+    assert (two.shards().count, sorted(two.shards().ids)) == (4, [1, 3])
+    assert sorted(Settings(_env_file=None, shard_count=2).shards().ids) == [0, 1]  # type: ignore[call-arg]
+    for wrong in (
+        {"shard_ids": "0"},
+        {"shard_count": 2, "shard_ids": "2"},
+        {"shard_count": 2, "shard_ids": "one"},
+        {"database_url": "mysql://x"},
+    ):
+        with pytest.raises(ValueError):
+            Settings(_env_file=None, **wrong)  # type: ignore[arg-type]

@@ -25,8 +25,8 @@ async def test_a_third_user_and_the_waiting_player_cannot_act(world: World):
 
     refused(await world.carol.click(table, label="Show my hand"), "not playing")
     refused(await world.carol.click(table, label="Forfeit"), "not playing")
-    refused(await world.slash(world.carol, "pass"), "no Famiglia game")
-    refused(await world.slash(world.carol, "forfeit"), "no Famiglia game")
+    refused(await world.slash(world.carol, "pass"), "This channel's game is Alice vs Bob")
+    refused(await world.slash(world.carol, "forfeit"), "This channel's game is Alice vs Bob")
     refused(await world.slash(waiting, "pass"), "not your turn")
     refused(await world.slash(waiting, "take", card="F0"), "not your turn")
     refused(await world.slash(world.carol, "board"), "Only the two players")
@@ -46,7 +46,7 @@ async def test_illegal_moves_are_explained_and_change_nothing(world: World):
     state = await world.state(game_id)
     if any(card % 5 == 0 for card in state.street):
         refused(await world.slash(mover, "refresh", card="#1"), "0 is showing")
-    refused(await world.slash(mover, "accountant", rank="A4"), "no Accountant 4")
+    refused(await world.slash(mover, "accountant", rank=4), "no Accountant 4")
     refused(await world.slash(mover, "take", card="nonsense"), "not one of the choices")
     refused(await world.slash(mover, "take", card="8.99.0"), "not one of the choices")
     after = await world.game(game_id)
@@ -142,3 +142,17 @@ async def test_board_reposts_the_table_and_the_old_one_points_to_it(world: World
     assert "moved here" in moved.content and not moved.embeds and not world.components(moved)
     mover, _ = await who_moves(world, game_id)
     await world.open_hand(mover, game_id)  # the new table's buttons work
+
+
+async def test_a_member_without_a_game_is_told_whose_game_the_channel_has(world: World):
+    """Issue 14, item 15: not "You have no Famiglia game running"."""
+    game_id = await world.start_game(world.alice, world.bob)
+    before = await world.game(game_id)
+    for name, options in (("take", {"card": "#1"}), ("hand", {}), ("refresh", {"card": "#2"})):
+        refused(
+            await world.slash(world.carol, name, **options),
+            "This channel's game is Alice vs Bob",
+            "Start your own",
+        )
+    after = await world.game(game_id)
+    assert (after.version, after.state_json) == (before.version, before.state_json)

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.service import GameService, Refusal
 from db.store import Store
-from engine.actions import Pass
+from engine.famiglia.actions import Pass
 
 
 def service(store: Store, seed: int) -> GameService:
@@ -52,7 +52,7 @@ async def test_the_tables_last_moves_match_a_replay_whichever_process_moved(tmp_
     """The move log the table shows (kept in memory per process) always equals the
     replay of the stored log, also when the other process made the last moves."""
     from bot.history import replay_events
-    from engine import GameState
+    from engine.famiglia import GameState
 
     path = str(tmp_path / "recent.db")
     first, second = await Store.open(path), await Store.open(path)

@@ -17,10 +17,11 @@ async def assert_finished_properly(world: World, game_id: int) -> None:
     labels = [c.get("label") for c in world.components(table)]
     assert "Rematch" in labels and "Show my hand" not in labels
     text = str(table.embeds[0].to_dict())
-    assert f"{result.totals[0]} VP" in text and f"{result.totals[1]} VP" in text
+    high, low = max(result.totals), min(result.totals)
+    assert f"{high} to {low}" in text  # the result, winner first
+    assert text.count("✋ Hand (") == 2  # issue 14, item 12: every hand on the final table
     last = world.messages()[-1]
-    assert "is over" in last.content and "VP" in last.content
-    assert ("wins" in last.content) or ("shared win" in last.content)
+    assert "is over" in last.content and f"wins, {high} to {low}." in last.content
     # Each turn's ping replaced the one before; the last one went with the game's end.
     assert not [m for m in world.messages() if "your turn in Famiglia" in m.content]
 

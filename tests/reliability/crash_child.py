@@ -1,20 +1,25 @@
-"""The process the crash test kills: plays duel games through GameService on a real file.
+"""The process the crash tests kill: plays duel games through GameService on a database.
 
     python tests/reliability/crash_child.py <database> <seed> [games]
 
-It resumes every open game it finds, opens new ones until ``games`` are running, and
-plays random legal moves, one action per ``GameService.play`` call: exactly the path
-the cogs use (load -> engine -> version-checked commit). Lines it prints, each flushed:
+``<database>`` is a SQLite file or a ``postgresql://`` URL. It resumes every open game
+it finds, opens new ones until ``games`` are running, and plays random legal moves, one
+action per ``GameService.play`` call: exactly the path the cogs use (load -> engine ->
+version-checked commit). On PostgreSQL several of these processes share the games: each
+picks its next game among all the open ones, so they race for the same moves and a
+process whose move lost is refused. Lines it prints, each flushed:
 
     R                       ready: the store is open, play starts
     G <game>                a game was created and accepted (committed)
     B <game> <seq>          about to play the action with this sequence number
     C <game> <seq>          that action is committed (the "done" a player would see)
     E <game>                the game ended (committed)
-    T <verb>                SQLite starts a statement (BEGIN, INSERT, UPDATE, COMMIT...)
+    X <game> <seq>          that action was refused: the other process moved first
+    T <verb>                a write transaction starts a statement (BEGIN, INSERT, UPDATE,
+                            COMMIT...)
 
 ``FAMIGLIA_CRASH_JITTER_MS`` (test-only) sleeps a random 0..N ms before each SQL
-statement, in SQLite's worker thread, so the parent's kills land inside transactions.
+statement of a write, so the parent's kills land inside transactions.
 """
 
 from __future__ import annotations
@@ -25,10 +30,12 @@ import random
 import sys
 import time
 from datetime import timedelta
+from typing import Any
 
 from bot.service import GameService, Refusal
 from db import GameRow, Store
-from engine import Action, GameState
+from db.postgres_db import PgTx, PostgresDatabase, is_postgres_url
+from engine.famiglia import Action, GameState
 
 STRANGER = 999
 
@@ -57,6 +64,40 @@ def tracer(rng: random.Random, jitter_ms: float) -> object:
     return trace
 
 
+def trace_postgres(rng: random.Random, jitter_ms: float) -> None:
+    """The PostgreSQL store reports (and, with jitter, slows) each step of a write."""
+
+    async def step(verb: str) -> None:
+        if jitter_ms > 0:
+            await asyncio.sleep(rng.uniform(0, jitter_ms) / 1000)
+        emit(f"T {verb}")
+
+    write = PostgresDatabase.write
+
+    async def traced_write(self: PostgresDatabase, fn: Any) -> Any:
+        async def traced(tx: PgTx) -> Any:
+            await step("BEGIN")
+            out = await fn(tx)
+            await step("COMMIT")  # the transaction commits as this returns
+            return out
+
+        return await write(self, traced)
+
+    PostgresDatabase.write = traced_write  # type: ignore[method-assign]
+    for name in ("execute", "executemany", "fetch", "fetchrow"):
+
+        def wrap(original: Any) -> Any:
+            async def traced(self: PgTx, sql: str, *args: object) -> Any:
+                verb = sql.split()[0].upper()
+                if verb in ("INSERT", "UPDATE"):
+                    await step(verb)
+                return await original(self, sql, *args)
+
+            return traced
+
+        setattr(PgTx, name, wrap(getattr(PgTx, name)))
+
+
 async def open_game(service: GameService, rng: random.Random) -> GameRow:
     a, b = rng.randrange(1, 10**6), rng.randrange(10**6, 2 * 10**6)
     channel = rng.randrange(1, 2**40)
@@ -66,8 +107,11 @@ async def open_game(service: GameService, rng: random.Random) -> GameRow:
     return moved.game
 
 
-async def play_one(service: GameService, game: GameRow, rng: random.Random) -> GameRow | None:
-    """One random legal action by the seat to move; the game after it, None once over."""
+async def play_one(
+    service: GameService, game: GameRow, rng: random.Random, shared: bool = False
+) -> GameRow | None:
+    """One random legal action by the seat to move; the game after it, None once over.
+    ``shared``: other processes play the same games, so a refusal is a lost race."""
     state = GameState.from_json(game.state_json)
     user = game.players[state.current]
 
@@ -83,7 +127,13 @@ async def play_one(service: GameService, game: GameRow, rng: random.Random) -> G
             raise AssertionError("a stranger's move was accepted")
     seq = game.action_count
     emit(f"B {game.id} {seq}")
-    moved = await service.play(game.id, user, seq, build)
+    try:
+        moved = await service.play(game.id, user, seq, build)
+    except Refusal:
+        if not shared:  # alone, nothing can have moved the game meanwhile
+            raise
+        emit(f"X {game.id} {seq}")
+        return await service.game(game.id)
     emit(f"C {game.id} {seq}")
     if moved.ended:
         emit(f"E {game.id}")
@@ -91,11 +141,15 @@ async def play_one(service: GameService, game: GameRow, rng: random.Random) -> G
     return moved.game
 
 
-async def main(path: str, seed: int, games: int) -> None:
+async def main(target: str, seed: int, games: int) -> None:
     rng = random.Random(seed)
     jitter = float(os.environ.get("FAMIGLIA_CRASH_JITTER_MS", "0"))
-    store = await Store.open(path)
-    await store._conn.set_trace_callback(tracer(random.Random(seed + 1), jitter))
+    shared = is_postgres_url(target)
+    store = await Store.open(target)
+    if shared:
+        trace_postgres(random.Random(seed + 1), jitter)
+    else:
+        await store._conn.set_trace_callback(tracer(random.Random(seed + 1), jitter))
     service = GameService(
         store,
         turn_timeout=timedelta(hours=24),
@@ -107,11 +161,13 @@ async def main(path: str, seed: int, games: int) -> None:
     emit("R")
     try:
         while True:
+            if shared:  # the other processes' games too, as they stand now
+                running = [g for g in await store.active_games() if g.status == "active"]
             while len(running) < games:
                 running.append(await open_game(service, rng))
             i = rng.randrange(len(running))
-            after = await play_one(service, running[i], rng)
-            if after is None:
+            after = await play_one(service, running[i], rng, shared)
+            if after is None or after.status != "active":
                 running.pop(i)
             else:
                 running[i] = after

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from cogs import present
 from cogs.render import table_embed, table_png
 from db.rows import GameRow
-from engine import GameState, new_game, view
-from engine.cards import N_KINDS
+from engine.famiglia import GameState, new_game, view
+from engine.famiglia.cards import N_KINDS
 
 NAMES = ("Alice", "Bob")
 RECENT = ["Alice took A3 from the Street", "Bob passed"]

@@ -1,13 +1,13 @@
 """Hand-built PlayerViews for the render tests and the render benchmark.
 
 Built directly from the view model (the engine that produces them is written
-separately), with VP taken from engine.cards so the numbers are consistent.
+separately), with VP taken from engine.famiglia.cards so the numbers are consistent.
 """
 
 from __future__ import annotations
 
-from engine.cards import N_KINDS, VP, code, parse_code
-from engine.view_models import PlayerView, ResultView, SeatView, StreetCard
+from engine.famiglia.cards import N_KINDS, VP, code, parse_code
+from engine.famiglia.view_models import PlayerView, ResultView, SeatView, StreetCard
 
 ALL_CODES = [code(k) for k in range(N_KINDS)]
 

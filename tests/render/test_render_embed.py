@@ -13,7 +13,7 @@ from cogs.render.embed import (
     table_message,
 )
 from cogs.render.image import IMAGE_FILENAME
-from engine.view_models import ResultView
+from engine.famiglia.view_models import ResultView
 
 from .fixtures import make_view, typical_view
 
@@ -73,13 +73,21 @@ def test_result_with_tie_break_explanation():
         explanation="Both have 30 VP; Bob owns the Famiglia 4 (15 VP).",
     )
     embed = table_embed(make_view(result=result, current=None, decision="over"), NAMES)
-    assert "Game over: Bob wins, 30 to 30" in embed.description
-    assert "most valuable card" in embed.description
+    assert "Game over: **Bob wins, 30 to 30.**" in embed.description
     assert "Bob owns the Famiglia 4" in embed.description
-    assert _field(embed, "Final score") == (
-        "Alice: 30 VP (hand and play area)\nBob: 30 VP (hand and play area)"
-    )
+    assert all(f.name != "Final score" for f in embed.fields)  # said once, above
     assert "▶" not in _text(embed)
+
+
+def test_14_11_the_result_is_said_once_winner_first():
+    """Issue 14, item 11: not "Alice 20 VP · Bob 77 VP … 20 VP against 77 VP"."""
+    result = ResultView(
+        totals=(20, 77), winner=1, decided_by="points", explanation="20 VP against 77 VP."
+    )
+    embed = table_embed(make_view(result=result, current=None, decision="over"), NAMES)
+    assert "Game over: **Bob wins, 77 to 20.**" in embed.description
+    assert "against" not in embed.description
+    assert _text(embed).count("77") == 1
 
 
 def test_9_10_4_a_solo_tie_reads_as_the_robots_win_not_as_a_shared_one():
@@ -92,7 +100,7 @@ def test_9_10_4_a_solo_tie_reads_as_the_robots_win_not_as_a_shared_one():
     view = make_view(result=result, current=None, decision="over", mode="solo", robot_seat=1)
     embed = table_embed(view, NAMES)
     assert "wins, 14 to 14" in embed.description
-    assert "a tie does not beat the robot gangster (rule 9.10.4)" in embed.description
+    assert "equally valuable best cards" in embed.description
     assert "nothing separates" not in embed.description
 
 
@@ -113,7 +121,7 @@ def test_solo_robot_level_and_high_score():
     robot = next(f for f in embed.fields if f.name.startswith("Robot gangster"))
     assert "(robot, level 3)" in robot.name
     assert robot.value.startswith("🟥F0 🟩M0×2\n")
-    assert "High score: 60" in _field(embed, "Final score")
+    assert "High score: **60**" in embed.description
     assert "solo, level 3" in embed.footer.text
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from cogs.render.embed import table_embed
 from cogs.render.image import table_png
-from engine.view_models import PlayerView
+from engine.famiglia.view_models import PlayerView
 
 from .fixtures import ALL_CODES, make_view
 

@@ -85,3 +85,32 @@ def test_hand_never_reaches_the_image():
     public = typical_view()
     private = public.model_copy(update={"viewer": 0, "hand": ["F4", "M3"], "hand_vp": 40})
     assert table_png(public, NAMES) == table_png(private, NAMES)
+
+
+def _drawn_texts(monkeypatch, view, last_move=None) -> list[str]:
+    import cogs.render.image as image
+
+    drawn: list[str] = []
+    original = image._text
+
+    def record(img, xy, text, size, fill, anchor="lm"):
+        drawn.append(text)
+        original(img, xy, text, size, fill, anchor)
+
+    monkeypatch.setattr(image, "_text", record)
+    render_table_image(view, NAMES, last_move)
+    return drawn
+
+
+def test_14_16_the_street_cards_carry_their_positions(monkeypatch):
+    """Issue 14, item 16: every command names Street cards by position (#1 … #n)."""
+    cards = ["F0", "A1", "B2", "M3", "F4", "A0", "B1", "M2", "F1", "A2", "B3"]
+    drawn = _drawn_texts(monkeypatch, make_view(street_cards=cards))
+    assert [t for t in drawn if t.startswith("#")] == [f"#{i}" for i in range(1, 12)]
+
+
+def test_14_16_the_last_move_is_shown_under_the_table(monkeypatch):
+    plain = render_table_image(typical_view(), NAMES)
+    drawn = _drawn_texts(monkeypatch, typical_view(), "Alice takes F3, paying F2 + M3")
+    assert "Last move: Alice takes F3, paying F2 + M3" in drawn
+    assert render_table_image(typical_view(), NAMES, "Bob passes").height > plain.height

@@ -17,11 +17,12 @@ from simcord.builders import UserHandle
 
 from bot.choices import key_text
 from bot.history import replay_state
-from engine import GameState, new_game, parse_action, result
-from engine.actions import ROBOT, Key, from_key
-from engine.policies import greedy_policy
+from engine.famiglia import GameState, new_game, parse_action, result
+from engine.famiglia.actions import from_key
+from engine.famiglia.codes import Key, Op
+from engine.famiglia.policies import greedy_policy
 
-ROBOT_KEY: Key = (ROBOT, 0, 0)
+ROBOT_KEY: Key = (Op.ROBOT_TURN, 0, 0)
 
 
 @dataclass
@@ -108,7 +109,7 @@ async def play_by_buttons(world: World, user: UserHandle, game_id: int) -> int:
     return decisions
 
 
-def _command(keys: list[Key], state: GameState) -> tuple[str, dict[str, str]]:
+def _command(keys: list[Key], state: GameState) -> tuple[str, dict[str, str | int]]:
     """One slash command for a run of decisions that starts at the main decision."""
     actions = [from_key(k) for k in keys]
     head = actions[0]
@@ -118,20 +119,23 @@ def _command(keys: list[Key], state: GameState) -> tuple[str, dict[str, str]]:
     if head.type == "refresh":
         return "refresh", {"card": value}
     if head.type == "take":
-        options = {"card": value}
+        options: dict[str, str | int] = {"card": value}
         pays = [key_text(a) for a in actions[1:] if a.type == "pay"]
         if pays:
             options["payment"] = pays[0]
         return "take", options
     if head.type == "brute":
-        options = {"rank": value}
+        options = {"rank": head.rank}
         for a in actions[1:]:
-            options["target" if a.type == "brute_target" else "amount"] = key_text(a)
+            if a.type == "brute_target":
+                options["target"] = key_text(a)
+            else:
+                options["amount"] = a.amount
         return "brute", options
     assert head.type == "accountant", head
     took = [key_text(a) for a in actions if a.type == "exchange_take"]
     gave = [key_text(a) for a in actions if a.type == "exchange_give"]
-    options = {"rank": value, "take": " ".join(took) or "none"}
+    options = {"rank": head.rank, "take": " ".join(took) or "none"}
     if gave:
         options["give"] = " ".join(gave)
     return "accountant", options

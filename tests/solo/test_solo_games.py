@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from e2e.harness import World
 
-from engine import result
+from engine.famiglia import result
 
 from .play import (
     dm_table,
@@ -72,6 +72,10 @@ async def _check_finished(world: World, game_id: int, bot_seed: int, level: int,
     table = await dm_table(world, world.alice.user, game_id)
     text = str(table.embeds[0].to_dict())
     assert "You beat the robot gangster" in text
+    you, robot = final.totals
+    said = f"You beat the robot gangster, {you} to {robot}!"
+    assert text.count(said) == 1 and f"{you} VP against" not in text  # issue 14, item 11
+    assert text.count("✋ Hand (") == 1  # item 12: the player's hand (the robot has none)
     assert (
         f"High score **{final.high_score}**" in text
         and f"level **{level}{LEVEL_TAG[first]}**" in text

@@ -13,8 +13,8 @@ from bot.recent import KEEP
 from bot.service import GameService
 from bot.solo import SoloService, replay_history
 from db.store import Store
-from engine import GameState
-from engine.policies import greedy_policy
+from engine.famiglia import GameState
+from engine.famiglia.policies import greedy_policy
 
 
 def solo_service(store: Store, seed: int) -> SoloService:

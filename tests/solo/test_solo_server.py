@@ -8,8 +8,8 @@ from datetime import timedelta
 from e2e.harness import World
 
 from bot.history import replay_state
-from engine import GameState
-from engine.actions import from_key
+from engine.famiglia import GameState
+from engine.famiglia.actions import from_key
 
 from .play import click_key, dm_table
 
@@ -173,3 +173,36 @@ async def test_two_player_commands_board_and_forfeit_work_on_the_solo_game(world
     table = await dm_table(world, user, game.id)
     assert "You gave up" in str(table.embeds[0].to_dict())
     assert not [m for m in user.dm_channel.history() if "Rematch" in str(m.components)]
+
+
+async def test_an_answer_that_times_out_after_a_saved_solo_move_never_says_nothing_changed(
+    world: World, monkeypatch
+):
+    """A TimeoutError (not an HTTP error) answering a saved move: the move stands, the
+    DM table shows it, and no message claims that nothing was changed."""
+    import discord
+
+    await world.slash(world.alice, "solo", level=1, first="you")
+    game = await world.bot.store.active_solo_game_for_user(world.alice.id)
+    assert game is not None
+    real = discord.InteractionResponse.send_message
+    armed: list[bool] = [True]
+
+    async def send_message(self, *args, **kwargs):
+        if armed and armed.pop():
+            raise TimeoutError("Discord did not answer")
+        return await real(self, *args, **kwargs)
+
+    monkeypatch.setattr(discord.InteractionResponse, "send_message", send_message)
+    answer = await world.alice.user.slash("famiglia pass")
+
+    assert not armed  # the answer was the one lost
+    texts = [m.content for m in answer.followups]
+    if answer.response is not None:
+        texts.append(answer.response.content)
+    assert not any("nothing was changed" in text for text in texts), texts
+    after = await world.game(game.id)
+    assert after.action_count > game.action_count
+    table = await dm_table(world, world.alice.user, game.id)
+    shown = await world.bot.flows.solo.payload(await world.game(game.id))
+    assert table.embeds[0].footer.text == shown["embeds"][0].footer.text  # the stored turn

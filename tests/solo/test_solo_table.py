@@ -17,10 +17,10 @@ from cogs.controls import component_problems
 from cogs.render import embed_limit_problems
 from cogs.solo_table import table_payload
 from db.rows import GameRow
-from engine import GameState, dump_action, new_game
-from engine.actions import from_key
-from engine.cards import code
-from engine.policies import eager_policy, greedy_policy
+from engine.famiglia import GameState, dump_action, new_game
+from engine.famiglia.actions import from_key
+from engine.famiglia.cards import code
+from engine.famiglia.policies import eager_policy, greedy_policy
 
 from .play import ROBOT_KEY
 

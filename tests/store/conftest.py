@@ -1,16 +1,23 @@
-"""Store fixtures: a real database file per test and a clock the test moves by hand."""
+"""Store fixtures: a real database per test, on each backend, and a clock the test moves
+by hand. ``store`` and ``store_target`` run every test that uses them twice: on a SQLite
+file and on a fresh PostgreSQL database of the test server."""
 
 from __future__ import annotations
 
 import itertools
+import sqlite3
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
+import asyncpg
 import pytest
 
 from db import GameRow, ResultRecord, Store
 
 START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+#: What each backend raises for a row its schema refuses (a CHECK, a key, a trigger).
+SCHEMA_REFUSALS = (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
 
 
 class FakeClock:
@@ -35,11 +42,33 @@ def db_path(tmp_path) -> str:
     return str(tmp_path / "famiglia.db")
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_target(request: pytest.FixtureRequest, db_path: str) -> str:
+    """What ``Store.open`` is given: a SQLite path, or a PostgreSQL database's URL."""
+    if request.param == "sqlite":
+        return db_path
+    return str(request.getfixturevalue("postgres_url"))
+
+
 @pytest.fixture
-async def store(db_path: str, clock: FakeClock) -> AsyncIterator[Store]:
+async def store(store_target: str, clock: FakeClock) -> AsyncIterator[Store]:
+    s = await Store.open(store_target, clock=clock)
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+async def sqlite_store(db_path: str, clock: FakeClock) -> AsyncIterator[Store]:
+    """For tests of what only the SQLite backend has (its file, pragmas, thread)."""
     s = await Store.open(db_path, clock=clock)
     yield s
     await s.close()
+
+
+async def execute(store: Store, sql: str, *args: object) -> int:
+    """Run one statement (``$1`` placeholders) on either backend, as a tampering
+    operator would; the number of rows it changed."""
+    return await store._db.write(lambda tx: tx.execute(sql, *args))
 
 
 _channels = itertools.count(1000)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from db import GameRow, Store, VersionConflict
+from db import GameRow, ResultRecord, Store, VersionConflict
 
 from .conftest import FakeClock, new_game
 
@@ -40,9 +40,9 @@ def _check_one_winner(outcomes: list, log: list, stored: GameRow, before: GameRo
     assert [a.seq for a in log] == list(range(len(log)))
 
 
-async def test_two_connections_same_expected_version(db_path: str, clock: FakeClock) -> None:
-    a = await Store.open(db_path, clock=clock)
-    b = await Store.open(db_path, clock=clock)
+async def test_two_connections_same_expected_version(store_target: str, clock: FakeClock) -> None:
+    a = await Store.open(store_target, clock=clock)
+    b = await Store.open(store_target, clock=clock)
     try:
         game = await new_game(a)
         for _ in range(20):  # many rounds: the order of arrival varies
@@ -86,6 +86,38 @@ async def test_a_blocked_writer_waits_instead_of_failing(db_path: str, clock: Fa
         assert not pending.done()
         await a._conn.execute("COMMIT")
         assert (await pending).version == 1
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_duels_ending_at_once_on_two_connections_rate_in_one_order(
+    store_target: str, clock: FakeClock
+) -> None:
+    """Results written at the same moment through two connections (two processes) get
+    ids in the order their ratings were computed: replaying them gives the stored
+    ratings, though every game involves the same player."""
+    a = await Store.open(store_target, clock=clock)
+    b = await Store.open(store_target, clock=clock)
+    try:
+        games = [await new_game(a, (11, 20 + i)) for i in range(12)]
+
+        async def finish(store: Store, game: GameRow) -> GameRow:
+            return await store.commit_move(
+                game.id,
+                expected_version=game.version,
+                actor=11,
+                actions=['{"type":"pass"}'],
+                state_json='{"over":true}',
+                status="finished",
+                deadline=None,
+                result=ResultRecord(totals=(30, 20), winner=game.id % 2, reason="score"),
+            )
+
+        await asyncio.gather(*(finish((a, b)[i % 2], g) for i, g in enumerate(games)))
+        stored = await a.stored_ratings()
+        assert stored[11].games == 12
+        assert await b.recompute_ratings() == stored
     finally:
         await a.close()
         await b.close()

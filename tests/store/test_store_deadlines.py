@@ -103,3 +103,24 @@ async def test_ending_a_game_clears_its_timers(store: Store) -> None:
     assert done.deadline is None and done.reminder_at is None
     assert await store.due_deadlines(START + 2 * DAY) == []
     assert await store.next_deadline() is None
+
+
+async def test_extending_deadlines_moves_only_running_turns_that_end_too_soon(
+    store: Store,
+) -> None:
+    """After downtime: turns ending before ``until`` end at ``until`` instead, with their
+    reminder counted as sent; later turns and challenges keep their deadlines."""
+    soon = await _move(store, (await new_game(store)).id, START + timedelta(minutes=5))
+    later = await _move(store, (await new_game(store)).id, START + DAY)
+    challenge = await new_game(store, status="challenge", deadline=START + timedelta(minutes=1))
+    until = START + timedelta(hours=1)
+
+    assert await store.extend_deadlines(until) == [soon.id]
+    extended = await store.get_game(soon.id)
+    assert extended.deadline == until and extended.reminder_sent
+    assert extended.version == soon.version  # no game state changed
+    assert (await store.get_game(later.id)).deadline == START + DAY
+    assert (await store.get_game(challenge.id)).deadline == START + timedelta(minutes=1)
+    assert await store.due_deadlines(until - timedelta(seconds=1)) == [
+        await store.get_game(challenge.id)
+    ]

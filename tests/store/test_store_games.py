@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from db import ChannelBusy, GameClosed, GameNotFound, ResultRecord, Store, VersionConflict
 
-from .conftest import START, FakeClock, new_game
+from .conftest import SCHEMA_REFUSALS, START, FakeClock, execute, new_game
 
 MOVE = ['{"type":"refresh","index":2}', '{"type":"take","index":0}']
 
@@ -137,7 +136,7 @@ async def test_stale_version_writes_nothing(store: Store, clock: FakeClock) -> N
 async def test_a_failing_write_rolls_back_the_whole_move(store: Store) -> None:
     game = await new_game(store)
     before = await _snapshot(store, game.id)
-    with pytest.raises(sqlite3.IntegrityError):  # rejected by the schema, mid-transaction
+    with pytest.raises(SCHEMA_REFUSALS):  # rejected by the schema, mid-transaction
         await store.commit_move(
             game.id,
             expected_version=0,
@@ -252,8 +251,8 @@ async def test_action_log_is_append_only_in_the_schema(store: Store) -> None:
         deadline=None,
     )
     for sql in ("UPDATE actions SET action = '{}'", "DELETE FROM actions"):
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            await store._conn.execute(sql)
+        with pytest.raises(Exception, match="append-only"):
+            await execute(store, sql)
     assert len(await store.action_log(game.id)) == 2
 
 
@@ -288,8 +287,8 @@ async def test_table_message_is_remembered_without_a_version_bump(store: Store) 
         await store.set_table_message(12345, 1, 2)
 
 
-async def test_everything_survives_close_and_reopen(db_path: str, clock: FakeClock) -> None:
-    store = await Store.open(db_path, clock=clock)
+async def test_everything_survives_close_and_reopen(store_target: str, clock: FakeClock) -> None:
+    store = await Store.open(store_target, clock=clock)
     game = await new_game(store, options={"level": 3, "first": 0})
     game = await store.commit_move(
         game.id,
@@ -316,10 +315,30 @@ async def test_everything_survives_close_and_reopen(db_path: str, clock: FakeClo
     ratings = await store.stored_ratings()
     await store.close()
 
-    async with await Store.open(db_path, clock=clock) as reopened:
+    async with await Store.open(store_target, clock=clock) as reopened:
         assert [await _snapshot(reopened, gid) for gid in (game.id, finished.id)] == before
         assert await reopened.stored_ratings() == ratings
         assert [g.id for g in await reopened.active_games()] == [game.id]
         restored = await reopened.get_game(game.id)
         assert restored.deadline == datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
         assert restored.options == {"level": 3, "first": 0}
+
+
+async def test_the_table_message_is_remembered_where_it_was_set(
+    store: Store, store_target: str, clock: FakeClock
+) -> None:
+    game = await new_game(store)
+    assert await store.table_message_id(game.id) is None
+    await store.set_table_message(game.id, 5, 77)
+    reads: list[int] = []
+    original = store.get_game
+
+    async def counted(game_id: int):
+        reads.append(game_id)
+        return await original(game_id)
+
+    store.get_game = counted  # type: ignore[method-assign]
+    assert await store.table_message_id(game.id) == 77 and reads == []
+    async with await Store.open(store_target, clock=clock) as other:  # another process
+        assert await other.table_message_id(game.id) == 77  # read as stored
+        assert await other.table_message_id(10**9) is None

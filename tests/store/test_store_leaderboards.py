@@ -6,7 +6,7 @@ import pytest
 
 from db import Store
 
-from .conftest import START, FakeClock, finish
+from .conftest import START, FakeClock, execute, finish
 
 
 async def test_rating_board_pages_of_ten_with_ranks_across_pages(store: Store) -> None:
@@ -57,7 +57,7 @@ async def test_rank_goes_by_the_rating_players_see(store: Store) -> None:
     for pair in ((1, 2), (3, 4), (5, 6)):
         await finish(store, pair, winner=0)
     for user, rating in ((1, 1600.4), (3, 1599.6), (5, 1599.4)):  # shown 1600, 1600, 1599
-        await store._conn.execute("UPDATE ratings SET rating = ? WHERE user_id = ?", (rating, user))
+        await execute(store, "UPDATE ratings SET rating = $1 WHERE user_id = $2", rating, user)
     rows = (await store.rating_board(limit=3)).rows
     assert [(r.rank, r.user_id) for r in rows] == [(1, 1), (1, 3), (3, 5)]
 

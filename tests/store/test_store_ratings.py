@@ -11,7 +11,7 @@ from db import Store, StoreError
 from db import glicko as gl
 from db.rows import PROVISIONAL_RD
 
-from .conftest import FakeClock, finish, new_game
+from .conftest import FakeClock, execute, finish, new_game
 
 
 def test_glickman_paper_example() -> None:
@@ -154,7 +154,7 @@ async def test_recompute_equals_stored_after_many_games(store: Store, clock: Fak
 
 async def test_recompute_catches_a_tampered_rating(store: Store) -> None:
     await finish(store, (11, 22), winner=0)
-    await store._conn.execute("UPDATE ratings SET rating = rating + 1 WHERE user_id = 11")
+    await execute(store, "UPDATE ratings SET rating = rating + 1 WHERE user_id = 11")
     assert await store.recompute_ratings() != await store.stored_ratings()
     await store.rebuild_ratings()
     assert await store.recompute_ratings() == await store.stored_ratings()

@@ -17,8 +17,8 @@ def _raw(path: str) -> sqlite3.Connection:
     return sqlite3.connect(path)
 
 
-async def test_open_sets_durability_pragmas(store: Store) -> None:
-    conn = store._conn
+async def test_open_sets_durability_pragmas(sqlite_store: Store) -> None:
+    conn = sqlite_store._conn
     for pragma, expected in [
         ("journal_mode", "wal"),
         ("synchronous", "2"),  # FULL
@@ -97,7 +97,7 @@ async def test_failing_migration_leaves_file_untouched(db_path: str, monkeypatch
         ("SELECT * FROM actions WHERE game_id = 3 ORDER BY seq", "PRIMARY KEY"),
     ],
 )
-async def test_hot_queries_use_an_index(store: Store, sql: str, index: str) -> None:
-    async with store._conn.execute(f"EXPLAIN QUERY PLAN {sql}") as cur:
+async def test_hot_queries_use_an_index(sqlite_store: Store, sql: str, index: str) -> None:
+    async with sqlite_store._conn.execute(f"EXPLAIN QUERY PLAN {sql}") as cur:
         plan = " ".join(str(r[3]) for r in await cur.fetchall())
     assert index in plan, plan

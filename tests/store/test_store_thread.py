@@ -22,6 +22,12 @@ from .conftest import new_game
 MOVE = ['{"type":"refresh","index":2}', '{"type":"take","index":0}']
 
 
+@pytest.fixture
+def store(sqlite_store: Store) -> Store:
+    """Only the SQLite backend has a connection thread."""
+    return sqlite_store
+
+
 async def move(store: Store, game_id: int, version: int, **changes: object) -> GameRow:
     """Commit MOVE at ``version``; ``changes`` override status, deadline, result."""
     fields: dict[str, object] = {"status": "active", "deadline": None, **changes}

@@ -1,0 +1,93 @@
+"""The store's timer methods: what is due, the next moment anything is, and the claims.
+
+Each query sees only the games this process owns (:mod:`db.shards`). Claims are made
+by the database: a deadline is acted on through a versioned write (one process wins),
+a reminder is claimed by the one ``UPDATE`` that finds it unsent.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from db import games as g
+from db.base import StoreBase
+from db.clock import opt_from_db, to_db
+from db.rows import GameRow
+from db.tx import Tx
+
+
+class TimersApi(StoreBase):
+    async def mark_reminder_sent(self, game_id: int, *, expected_version: int) -> GameRow | None:
+        """Claim this turn's reminder: the game if this call marked it sent, None if the
+        game moved on or another process claimed it first (only the claimant sends it).
+
+        Not a version bump: a reminder changes no game state.
+        """
+
+        async def mark(tx: Tx) -> GameRow | None:
+            changed = await tx.execute(
+                "UPDATE games SET reminder_sent = 1 WHERE id = $1 AND version = $2"
+                f" AND reminder_sent = 0 AND {g.OPEN}",
+                game_id,
+                expected_version,
+            )
+            return await g.fetch_game(tx, game_id) if changed == 1 else None
+
+        return await self._write(mark)
+
+    async def due_deadlines(self, now: datetime) -> list[GameRow]:
+        """Open games (challenges included) whose deadline is at or before ``now``."""
+        return await self._read(
+            lambda tx: g.fetch_games(
+                tx,
+                f"{g.SELECT_GAME} WHERE deadline IS NOT NULL AND {g.OPEN} AND deadline <= $1"
+                f"{self._shards.sql()} ORDER BY deadline, id",
+                to_db(now),
+            )
+        )
+
+    async def due_reminders(self, now: datetime) -> list[GameRow]:
+        """Open games whose reminder time has come and whose reminder is not yet sent."""
+        return await self._read(
+            lambda tx: g.fetch_games(
+                tx,
+                f"{g.SELECT_GAME} WHERE reminder_at IS NOT NULL AND reminder_sent = 0"
+                f" AND {g.OPEN} AND reminder_at <= $1{self._shards.sql()}"
+                " ORDER BY reminder_at, id",
+                to_db(now),
+            )
+        )
+
+    async def extend_deadlines(self, until: datetime) -> list[int]:
+        """Give every running game whose turn deadline is before ``until`` that deadline
+        instead (time lost while the bot was down); its reminder counts as sent, the
+        turn being announced anew. Not a version bump: no game state changes. Returns
+        the ids of the games extended."""
+
+        owned = self._shards.sql()
+
+        async def run(tx: Tx) -> list[int]:
+            rows = await tx.fetch(
+                "UPDATE games SET deadline = $1, reminder_sent = 1 WHERE status = 'active'"
+                f" AND deadline IS NOT NULL AND deadline < $1{owned} RETURNING id",
+                to_db(until),
+            )
+            return sorted(int(row[0]) for row in rows)
+
+        return await self._write(run)
+
+    async def next_deadline(self) -> datetime | None:
+        """The earliest pending deadline or unsent reminder of any open game this process
+        owns, for its timer: one query."""
+
+        owned = self._shards.sql()
+
+        async def run(tx: Tx) -> datetime | None:
+            row = await tx.fetchrow(
+                f"SELECT MIN(t) FROM (SELECT MIN(deadline) AS t FROM games WHERE {g.OPEN}"
+                f" AND deadline IS NOT NULL{owned} UNION ALL SELECT MIN(reminder_at) FROM games"
+                f" WHERE {g.OPEN} AND reminder_at IS NOT NULL AND reminder_sent = 0{owned}) AS due"
+            )
+            return None if row is None else opt_from_db(row[0])
+
+        return await self._read(run)

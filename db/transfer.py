@@ -1,0 +1,137 @@
+"""Moving a SQLite database into an empty PostgreSQL database, row for row.
+
+The copy is one PostgreSQL transaction: it checks that the target holds nothing,
+copies every table, sets the id sequences past the copied ids, reads every table back
+and compares it with the source, then runs the caller's check on every game (its
+state against its replayed log) before committing. Any difference rolls it all back:
+the target is either a faithful copy or as empty as before.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from db import games as g
+from db.errors import StoreError
+from db.postgres_db import PgTx, PostgresDatabase, is_postgres_url
+from db.rows import GameRow
+from db.sqlite_db import SqliteDatabase
+from db.tx import Row, Tx
+
+#: Every table and the columns that hold its data (a generated column is left out),
+#: parents before children; the first column orders the rows.
+TABLES: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    (table, tuple(c.strip() for c in columns.split(",")))
+    for table, columns in (
+        ("games", g.GAME_COLUMNS),
+        ("actions", "game_id, seq, actor, action, created_at"),
+        (
+            "results",
+            "id, game_id, mode, guild_id, player0, player1, total0, total1, winner, reason,"
+            " level, first_seat, high_score, finished_at",
+        ),
+        ("ratings", "user_id, rating, rd, volatility, games, wins, losses, draws, updated_at"),
+        ("rating_history", "user_id, result_id, game_id, rating, rd, volatility, at"),
+    )
+)
+_ORDER = {"actions": "game_id, seq", "rating_history": "user_id, result_id"}
+
+#: Checks one copied game against its log: None if sound, else what is wrong.
+GameCheck = Callable[[GameRow, Sequence[str]], str | None]
+
+
+class TargetNotEmpty(StoreError):
+    """The PostgreSQL database already holds games or results: nothing was copied."""
+
+
+class CopyFailed(StoreError):
+    """The copy differed from the source or a game failed its check; nothing was kept."""
+
+    def __init__(self, problems: list[str]) -> None:
+        shown = "; ".join(problems[:10]) + (" …" if len(problems) > 10 else "")
+        super().__init__(f"{len(problems)} problem(s), nothing was copied: {shown}")
+        self.problems = problems
+
+
+@dataclass
+class CopyReport:
+    rows: dict[str, int] = field(default_factory=dict)  # table -> rows copied
+    games_checked: int = 0
+
+
+async def _rows(tx: Tx, table: str, columns: Sequence[str]) -> list[tuple[object, ...]]:
+    order = _ORDER.get(table, columns[0])
+    found: list[Row] = await tx.fetch(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {order}")
+    return [tuple(r) for r in found]
+
+
+async def _source_tables(tx: Tx) -> dict[str, list[tuple[object, ...]]]:
+    return {table: await _rows(tx, table, columns) for table, columns in TABLES}
+
+
+async def _check_games(tx: Tx, check: GameCheck) -> tuple[int, list[str]]:
+    problems: list[str] = []
+    games = await g.fetch_games(tx, f"{g.SELECT_GAME} ORDER BY id")
+    for game in games:
+        log = await tx.fetch("SELECT action FROM actions WHERE game_id = $1 ORDER BY seq", game.id)
+        wrong = check(game, [str(r[0]) for r in log])
+        if wrong is not None:
+            problems.append(f"game {game.id}: {wrong}")
+    return len(games), problems
+
+
+async def copy_sqlite_to_postgres(source: str, target: str, check: GameCheck) -> CopyReport:
+    """Copy the SQLite file ``source`` into the empty PostgreSQL database ``target``."""
+    if is_postgres_url(source) or not os.path.isfile(source):
+        raise StoreError(f"there is no SQLite database file at {source}")
+    if not is_postgres_url(target):
+        raise StoreError("the target must be a postgresql:// URL")
+    sqlite = await SqliteDatabase.open(source)
+    try:
+        data = await sqlite.read(_source_tables)
+    finally:
+        await sqlite.close()
+    postgres = await PostgresDatabase.open(target)
+    try:
+        async with postgres.pool.acquire() as conn, conn.transaction():
+            return await _copy(conn, data, check)
+    finally:
+        await postgres.close()
+
+
+async def _copy(
+    conn: Any, data: dict[str, list[tuple[object, ...]]], check: GameCheck
+) -> CopyReport:
+    tx = PgTx(conn)
+    names = ", ".join(table for table, _ in TABLES)
+    await tx.execute(f"LOCK TABLE {names} IN EXCLUSIVE MODE")
+    held = {t: len(await tx.fetch(f"SELECT 1 FROM {t} LIMIT 1")) for t, _ in TABLES}
+    if any(held.values()):
+        taken = ", ".join(t for t, n in held.items() if n)
+        raise TargetNotEmpty(
+            f"the PostgreSQL database is not empty (it has rows in {taken}); copy into"
+            " a new, empty database so that nothing in it is mixed or overwritten"
+        )
+    report = CopyReport()
+    for table, columns in TABLES:
+        rows = data[table]
+        await conn.copy_records_to_table(table, records=rows, columns=list(columns))
+        report.rows[table] = len(rows)
+    for table in ("games", "results"):
+        await tx.execute(
+            f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+            f" COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"
+        )
+    problems = [
+        f"table {table} differs from the source after the copy"
+        for table, columns in TABLES
+        if await _rows(tx, table, columns) != data[table]
+    ]
+    report.games_checked, wrong = await _check_games(tx, check)
+    problems += wrong
+    if problems:
+        raise CopyFailed(problems)
+    return report

@@ -1,0 +1,181 @@
+"""Players that are not people: ``random`` and the rule-based ``bot``.
+
+A policy is ``policy(state, seat, rng) -> action`` for a seat the game awaits. The bot
+reads only what the seat may see: its own hand and the public facts (it evaluates
+positions on copies, and its evaluation looks at zones, the hit list and the war, never
+at a hand or the draw pile).
+
+The bot plays sensibly, not deeply: it tries every card it may play, fixes each choice
+greedily by the position it leads to (as if nobody countered), and compares the best
+with keeping its hand (a discard). Its evaluation counts each gang's mobsters in play
+minus those likely to be executed soon, and rates its own gang against the strongest and
+the average opponent, so it contracts the gang that is ahead and rescues its own
+mobsters. In a window it counters when its own mobsters are the target, or to hurt the
+leading contractor with Mob Power, or to stop the leader's escape with Finger.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from engine.family_business import cards as C
+from engine.family_business.actions import COUNTER, DISCARD, NO_COUNTER_ACTION, PLAY, Action
+from engine.family_business.game import GAME
+from engine.family_business.state import NONE, OVER, WINDOW, FBState
+
+Policy = Callable[[FBState, int, random.Random], Action]
+
+WIN: Final = 1000.0
+
+#: how much the bot likes to keep a card when it discards (higher: kept longer)
+KEEP: Final[dict[int, float]] = {
+    C.MOB_POWER: 9,
+    C.FAMILY_INFLUENCE: 8,
+    C.SAFE_HOUSE: 6,
+    C.FINGER: 5,
+    C.HIT: 8,
+    C.MASSACRE: 7,
+    C.POLICE_PROTECTION: 7,
+    C.LAM: 6,
+    C.PAY_OFF: 7,
+    C.CRACKDOWN: 5,
+    C.VENDETTA: 7,
+    C.DOUBLE_CONTRACT: 6,
+    C.PRIORITY_CONTRACT: 6,
+    C.TURNCOAT: 6,
+    C.DOUBLE_CROSS: 5,
+    C.SUBSTITUTION: 5,
+    C.INTRIGUE: 4,
+    C.CONTRACT_IRON_CLAD: 5,
+}
+
+
+def random_policy(state: FBState, seat: int, rng: random.Random) -> Action:
+    """A uniformly random legal action."""
+    return rng.choice(list(GAME.legal_actions(state, seat)))
+
+
+def strength(s: FBState, g: int) -> float:
+    """Mobsters in play, less the expected executions: entries near the wall count
+    less, the more so in a war (public facts only)."""
+    if not s.live[g]:
+        return 0.0
+    rate = s.war if s.war != NONE else (0.6 if len(s.hit) >= 4 else 0.25)
+    lost = 0.0
+    for i, h in enumerate(s.hit):
+        if h == g:
+            lost += 0.85 ** max(0.0, i / rate - 1.0) if rate >= 1 else 0.6 * 0.85**i * rate * 2
+    return s.at_large[g] + s.hit.count(g) - lost
+
+
+def evaluate(s: FBState, seat: int) -> float:
+    """How good the position is for ``seat`` (public facts only)."""
+    if s.phase == OVER:
+        if s.winner == seat:
+            return WIN
+        if s.winner < 0 and s.eliminated and seat in s.eliminated[-1]:
+            return WIN / 4
+        return -WIN
+    if not s.live[seat]:
+        return -WIN
+    mine = strength(s, seat)
+    others = [strength(s, g) for g in range(s.n) if s.live[g] and g != seat]
+    return mine - 0.6 * max(others) - 0.4 * sum(others) / len(others) - 0.3 * len(others)
+
+
+def _settle(s: FBState, seat: int) -> FBState:
+    """Finish a play on a copy: complete its choices with the first option and let a
+    window close with nobody countering, so the position after it can be judged."""
+    guard = 0
+    while s.phase != OVER and guard < 64:
+        guard += 1
+        if s.phase == WINDOW:
+            for g in GAME.awaiting(s):
+                GAME.apply_listed(s, NO_COUNTER_ACTION, g)
+        elif s.active == seat and s.card >= 0:
+            GAME.apply_listed(s, GAME.legal_actions(s, seat)[0], seat)
+        else:
+            break
+    return s
+
+
+def _greedy_step(state: FBState, seat: int, actions: Sequence[Action]) -> tuple[Action, float]:
+    best, best_value = actions[0], -1e9
+    for action in actions:
+        branch = state.copy()
+        GAME.apply_listed(branch, action, seat)
+        value = evaluate(_settle(branch, seat), seat)
+        if value > best_value:
+            best, best_value = action, value
+    return best, best_value
+
+
+def _answer(state: FBState, seat: int, actions: list[Action]) -> Action:
+    """Counter when it pays: own mobsters targeted, or hurting the leader."""
+    counters = [a for a in actions if a.kind == COUNTER]
+    if not counters:
+        return NO_COUNTER_ACTION
+    targets = [g for _, g in state.choices]
+    card, player = state.card, state.active
+    if card == C.LAM:
+        freed = state.hit[targets[0] - 1]
+        leader = _leader(state, seat)
+        return counters[0] if freed != seat and freed in (leader, player) else NO_COUNTER_ACTION
+    if card == C.VENDETTA:
+        return counters[0] if seat in targets else NO_COUNTER_ACTION
+    by_card = {a.arg: a for a in counters}
+    if seat in targets:
+        return by_card.get(C.MOB_POWER) or by_card[C.FAMILY_INFLUENCE]
+    if C.MOB_POWER in by_card and player == _leader(state, seat) and state.at_large[player]:
+        return by_card[C.MOB_POWER]
+    return NO_COUNTER_ACTION
+
+
+def _leader(s: FBState, seat: int) -> int:
+    others = [g for g in range(s.n) if s.live[g] and g != seat]
+    return max(others, key=lambda g: (strength(s, g), -g))
+
+
+def bot_policy(state: FBState, seat: int, rng: random.Random) -> Action:
+    """The rule-based bot (see the module docstring)."""
+    actions = list(GAME.legal_actions(state, seat))
+    if state.phase == WINDOW:
+        return _answer(state, seat, actions)
+    if state.card >= 0:
+        return _greedy_step(state, seat, actions)[0]
+    plays = [a for a in actions if a.kind == PLAY]
+    discards = [a for a in actions if a.kind == DISCARD]
+    keep = min(discards, key=lambda a: (KEEP.get(a.arg, 3), a.arg))
+    baseline = evaluate(_settle(_after(state, seat, keep), seat), seat)
+    if not plays:
+        return keep
+    best, value = max(((a, _completed(state, seat, a)) for a in plays), key=lambda av: av[1])
+    return best if value > baseline + 0.05 else keep
+
+
+def _completed(state: FBState, seat: int, play: Action) -> float:
+    """The value of ``play`` with each of its choices made greedily in turn."""
+    branch = _after(state, seat, play)
+    while branch.phase != WINDOW and branch.card >= 0 and branch.active == seat:
+        GAME.apply_listed(
+            branch, _greedy_step(branch, seat, GAME.legal_actions(branch, seat))[0], seat
+        )
+    return evaluate(_settle(branch, seat), seat)
+
+
+def _after(state: FBState, seat: int, action: Action) -> FBState:
+    branch = state.copy()
+    GAME.apply_listed(branch, action, seat)
+    return branch
+
+
+POLICIES: Final[dict[str, Policy]] = {"random": random_policy, "bot": bot_policy}
+
+
+def get_policy(name: str) -> Policy:
+    try:
+        return POLICIES[name]
+    except KeyError:
+        raise ValueError(f"unknown policy {name!r}: {', '.join(POLICIES)}") from None

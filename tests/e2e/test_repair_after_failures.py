@@ -1,0 +1,149 @@
+"""A saved move whose showing failed is repaired from the store: after a restart
+between the commit and the table edit, after a timeout of the table edit or of the
+answer; and a turn that ran out while the bot was down gets a grace period."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import discord
+import pytest
+
+from engine.famiglia import GameState
+from engine.famiglia.actions import from_key
+
+from .harness import World
+
+
+async def _pass_without_showing(world: World, game_id: int) -> None:
+    """The mover's pass, committed as the bot would, then nothing shown: the state a
+    stop between the commit and the table edit leaves."""
+    state = await world.state(game_id)
+    mover = await world.player(game_id, state.current)
+    pass_key = state.legal_keys()[-1]
+    assert from_key(pass_key).type == "pass"
+    await world.bot.service.play(game_id, mover.id, None, lambda _s: [from_key(pass_key)])
+
+
+async def _footer(world: World, game_id: int) -> str:
+    return str((await world.table(game_id)).embeds[0].footer.text)
+
+
+async def _stored_footer(world: World, game_id: int) -> str:
+    game = await world.game(game_id)
+    payload = await world.bot.flows.table_payload(game, GameState.from_json(game.state_json))
+    return str(payload["embeds"][0].footer.text)
+
+
+def _pings(world: World, who: Any) -> list[str]:
+    return [m.content for m in world.messages() if m.content.startswith(f"{who.mention}, your")]
+
+
+async def test_a_stop_between_the_commit_and_the_table_edit_is_repaired_at_start_up(
+    world: World,
+):
+    game_id = await world.start_game(world.alice, world.bob)
+    second = await world.player(game_id, 1 - (await world.state(game_id)).current)
+    await _pass_without_showing(world, game_id)
+    assert await _footer(world, game_id) != await _stored_footer(world, game_id)
+    assert _pings(world, second) == []
+
+    await world.restart()
+
+    assert await _footer(world, game_id) == await _stored_footer(world, game_id)
+    assert len(_pings(world, second)) == 1  # told once that it is their turn
+    await world.env.advance_time(3600)
+    assert len(_pings(world, second)) == 1
+
+
+@pytest.fixture
+def edit_times_out(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Once armed (an entry 0 put in), the next table edit raises TimeoutError (Discord
+    did not answer in time); the entry becomes the message's id."""
+    real = discord.PartialMessage.edit
+    armed: list[int] = []
+
+    async def edit(self: discord.PartialMessage, **kwargs: Any) -> Any:
+        if armed == [0]:
+            armed[0] = self.id
+            raise TimeoutError("Discord did not answer")
+        return await real(self, **kwargs)
+
+    monkeypatch.setattr(discord.PartialMessage, "edit", edit)
+    return armed
+
+
+async def test_a_table_edit_that_times_out_after_a_saved_move_is_repaired(
+    world: World, edit_times_out: list[int]
+):
+    game_id = await world.start_game(world.alice, world.bob)
+    state = await world.state(game_id)
+    mover = await world.player(game_id, state.current)
+    waiting = await world.player(game_id, 1 - state.current)
+    table_id = (await world.table(game_id)).id
+    before = len(_pings(world, waiting))
+
+    edit_times_out.append(0)
+    answer = await world.slash(mover, "pass")
+
+    assert edit_times_out == [table_id]
+    said = [answer.response.content] + [m.content for m in answer.followups]
+    assert said[0].startswith("✅") and not any("nothing was changed" in s for s in said), said
+    assert (await world.game(game_id)).action_count == 1  # the move is saved
+    assert len(_pings(world, waiting)) == before + 1  # the next player is told
+    await world.env.advance_time(20)  # the repair brings the table up
+    assert await _footer(world, game_id) == await _stored_footer(world, game_id)
+
+
+async def test_an_answer_that_times_out_after_a_saved_move_never_says_nothing_changed(
+    world: World, monkeypatch: pytest.MonkeyPatch
+):
+    game_id = await world.start_game(world.alice, world.bob)
+    state = await world.state(game_id)
+    mover = await world.player(game_id, state.current)
+    waiting = await world.player(game_id, 1 - state.current)
+    real = discord.InteractionResponse.send_message
+    timed_out: list[str] = []
+
+    async def send_message(self: Any, *args: Any, **kwargs: Any) -> Any:
+        content = str(kwargs.get("content") or (args[0] if args else ""))
+        if not timed_out and kwargs.get("ephemeral") and content.startswith("✅"):
+            timed_out.append(content)
+            raise TimeoutError("Discord did not answer")
+        return await real(self, *args, **kwargs)
+
+    monkeypatch.setattr(discord.InteractionResponse, "send_message", send_message)
+    answer = await world.slash(mover, "pass")
+
+    assert timed_out  # the ✅ answer was the one lost
+    said = [m.content for m in answer.followups] + (
+        [answer.response.content] if answer.response is not None else []
+    )
+    assert not any("nothing was changed" in s for s in said), said
+    assert (await world.game(game_id)).action_count == 1
+    assert await _footer(world, game_id) == await _stored_footer(world, game_id)
+    assert len(_pings(world, waiting)) == 1
+
+
+async def test_a_turn_that_ran_out_while_the_bot_was_down_gets_the_grace_period(world: World):
+    """DOWNTIME_GRACE_MINUTES (60 by default): the deadline that passed during the
+    downtime ends an hour after start-up; the player is told it is their turn."""
+    game_id = await world.start_game(world.alice, world.bob)
+    late = await world.player(game_id, (await world.state(game_id)).current)
+    pinged = len(_pings(world, late))
+    await world.bot.timer.stop()  # the bot goes down ...
+    world.env.backend.advance_clock(30 * 3600)  # ... for 30 hours, past the 24-hour turn
+    await world.restart()
+
+    game = await world.game(game_id)
+    assert game.status == "active", "the player lost on time the moment the bot came back"
+    assert game.deadline == world.env.now() + timedelta(minutes=60)
+    assert len(_pings(world, late)) == pinged + 1  # told once, at start-up, and until when
+    assert f"runs out <t:{int(game.deadline.timestamp())}:R>" in _pings(world, late)[-1]
+    await world.env.advance_time(59 * 60)
+    assert (await world.game(game_id)).status == "active"
+    await world.env.advance_time(60 + 1)
+    game = await world.game(game_id)
+    result = await world.bot.store.get_result(game_id)
+    assert game.status == "forfeited" and result is not None and result.reason == "timeout"

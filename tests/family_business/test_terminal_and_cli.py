@@ -1,0 +1,64 @@
+"""Family Business in the terminal and the ``famiglia`` command's game option."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from engine.cli import main
+from engine.family_business.terminal import play
+
+
+def test_a_terminal_game_against_random_players_runs_to_its_placing():
+    answers = itertools.chain(["help", "table", "log", "99", "x"], itertools.repeat("1"))
+    out: list[str] = []
+    assert (
+        play(seed=4, players=3, opponent="random", ask=lambda _: next(answers), say=out.append) == 0
+    )
+    text = "\n".join(out)
+    assert "Type a number from 1 to" in text and "Final placing: 1." in text
+    assert "Hit list from the wall" in text and "Your hand:" in text
+
+
+def test_hotseat_asks_each_player_to_take_the_keyboard():
+    answers = itertools.chain(itertools.repeat("1", 4000))
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    play(seed=2, players=2, hotseat=True, ask=ask, say=lambda _: None)
+    assert any("press Enter when the others look away" in p for p in prompts)
+    assert {p.split(",")[0] for p in prompts if "your choice" in p} == {"Player 1", "Player 2"}
+
+
+def test_quit_leaves_the_terminal_game():
+    out: list[str] = []
+    assert play(seed=1, players=4, opponent="bot", ask=lambda _: "quit", say=out.append) == 0
+    assert out[-1].strip() == "Goodbye!"
+
+
+def test_simulate_family_business_prints_wins_with_intervals(capsys):
+    argv = ["simulate", "--game", "family-business", "--players", "3", "--games", "4"]
+    assert main([*argv, "--p0", "bot", "--others", "random"]) == 0
+    out = capsys.readouterr().out
+    assert "Family Business, 3 players, 4 games" in out and "95%" in out
+    assert "seat 0 bot" in out and "seat 2 random" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--game", "family-business", "--players", "7"],
+        ["simulate", "--game", "family-business", "--p0", "greedy"],
+        ["play", "--game", "family-business", "--players", "1"],
+        ["play", "--game", "family-business", "--opponent", "genius"],
+    ],
+)
+def test_family_business_arguments_are_checked(argv, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    assert "error:" in capsys.readouterr().err
