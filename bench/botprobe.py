@@ -85,7 +85,7 @@ WRITES = ("commit_move", "set_status", "create_game", "set_table_message", "mark
 
 def install() -> Probe:
     """Wrap the engine, store and render entry points the bot uses."""
-    import bot.reads
+    import bot.services.reads
     import cogs.famiglia
     import cogs.flows
     import cogs.present
@@ -97,7 +97,7 @@ def install() -> Probe:
     for name in ("apply", "legal_actions", "legal_keys", "copy", "to_json"):
         probe.wrap(GameState, name, "engine")
     probe.wrap(GameState, "from_json", "engine")
-    probe.wrap(bot.reads, "replay_events", "engine")  # the table's last moves
+    probe.wrap(bot.services.reads, "replay_events", "engine")  # the table's last moves
     for name in ("build", "suggest"):  # slash commands and their autocomplete
         probe.wrap(cogs.famiglia, name, "engine")
     for name in dir(Store):

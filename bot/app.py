@@ -17,9 +17,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ai_pool import make_pool
-from bot.ai_queue import FairPool
-from bot.service import GameService
+from bot.services.ai_pool import make_pool
+from bot.services.ai_queue import FairPool
+from bot.services.games import GameService
 from bot.settings import Settings
 from cogs.ai_command import install as install_ai
 from cogs.extra_commands import install

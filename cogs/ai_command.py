@@ -15,8 +15,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ai_games import AI_SEAT, HUMAN, AiService
-from bot.ai_queue import FairPool
+from bot.services.ai_games import AI_SEAT, HUMAN, AiService
+from bot.services.ai_queue import FairPool
 from bot.settings import Settings
 from cogs import ai_table
 from cogs.ai_flows import AiFlows

@@ -3,7 +3,7 @@
 The human's moves arrive through the two-player paths (``cogs.flows.Flows.play`` hands
 games of mode ``ai`` over to :meth:`AiFlows.after_move`). The interaction is answered at
 once; the AI's turn then runs in a background task, one decision at a time, each thought
-in the bot's process pool and committed by :class:`bot.ai_games.AiService`. The table is
+in the bot's process pool and committed by :class:`bot.services.ai_games.AiService`. The table is
 edited while the turn goes on (at most once a second) and when it ends; the human's
 private hand, if the move came from one, is refreshed with the new choices.
 """
@@ -19,9 +19,9 @@ from typing import Any
 
 import discord
 
-from bot.ai_games import HUMAN, AiService, ai_to_move
-from bot.ai_queue import AiUnavailable
-from bot.service import Moved, Refusal
+from bot.services.ai_games import HUMAN, AiService, ai_to_move
+from bot.services.ai_queue import AiUnavailable
+from bot.services.games import Moved, Refusal
 from cogs import present
 from cogs.ai_table import dm_payload, ended_controls, mark_thinking
 from cogs.controls import hand_controls

@@ -4,7 +4,7 @@ buttons, and the Play again button.
 In a server channel the table is the two-player table (public, no hand; **Show my hand**
 answers privately). In a DM only the player can read it, so the table also holds the
 hand and the controls for the current decision, built from the engine's legal actions
-(``bot.choices``) with the two-player game's own persistent items. While the AI thinks,
+(``bot.services.choices``) with the two-player game's own persistent items. While the AI thinks,
 the table says so and offers no move.
 """
 
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
-from bot.ai_games import HUMAN, ai_to_move, strength_of
+from bot.services.ai_games import HUMAN, ai_to_move, strength_of
 from cogs import present
 from cogs.controls import decision_controls, table_controls
 from cogs.items import ForfeitButton, RulesButton, refused_here

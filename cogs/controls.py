@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.choices import Choice, choices
+from bot.services.choices import Choice, choices
 from cogs.items import (
     ActionButton,
     ActionSelect,

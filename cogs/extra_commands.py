@@ -17,8 +17,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.service import GameService
-from bot.solo import SoloService
+from bot.services.games import GameService
+from bot.services.solo import SoloService
 from cogs import leaderboard, solo_table, stats
 from cogs.flows import Flows
 from cogs.solo import SoloFlows

@@ -14,9 +14,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.plans import build, suggest
-from bot.reads import Refusal
-from bot.service import GameService
+from bot.services.games import GameService
+from bot.services.reads import Refusal
+from bot.services.slash_moves import build, suggest
 from cogs import present
 from cogs.flows import Flows
 from cogs.rules_text import PAGES, titles
@@ -25,7 +25,7 @@ from db.rows import GameRow
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 #: A rank to play or an amount to lower by: Discord's client sends only whole numbers in
-#: this range (a forged one is still read, and refused, by ``bot.typed``).
+#: this range (a forged one is still read, and refused, by ``bot.services.option_actions``).
 Number = app_commands.Range[int, 1, 4]
 #: The options that take a number (their autocomplete offers numbers too).
 NUMBER_OPTIONS = ("rank", "amount")

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.choices import parse_key
-from bot.service import STALE, GameService, Moved, Refusal
+from bot.services.choices import parse_key
+from bot.services.games import STALE, GameService, Moved, Refusal
 from cogs import present
 from cogs.controls import confirm_forfeit, hand_controls, table_controls
 from cogs.items import RematchButton, RulesSelect

@@ -4,7 +4,7 @@ Every custom id carries what its click needs — the game id and, where a click 
 the game, the action count it was drawn for (``fam:do:<game>:<seq>:<action key>``) —
 so the items work after a restart and a stale one is recognised and refused. Every
 click on a game's control is first checked against the game it names (its players,
-kind, channel and server, :mod:`bot.origins`), then handed to
+kind, channel and server, :mod:`bot.services.origins`), then handed to
 :class:`cogs.flows.Flows`; nothing here decides anything else. The decision
 controls (:class:`ActionButton`, :class:`ActionSelect`) serve every kind of game: the
 two-player hand, the solo DM table and the table of a game against the AI.
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
-from bot.reads import Refusal
+from bot.services.reads import Refusal
 
 if TYPE_CHECKING:
     from cogs.flows import Flows

@@ -3,7 +3,7 @@ the robot's turn right after each move of the player.
 
 The player's moves go through ``cogs.flows.Flows.play`` (the controls on the DM table or
 the hand, or the two-player slash commands), which hands solo games over here; the
-robot's turn is then committed by :class:`bot.solo.SoloService` before the table is
+robot's turn is then committed by :class:`bot.services.solo.SoloService` before the table is
 shown again. The table lives in the player's DM and is edited in place through the
 channel.
 """
@@ -19,8 +19,8 @@ from typing import Any
 
 import discord
 
-from bot.service import STALE, Moved, Refusal
-from bot.solo import SoloService
+from bot.services.games import STALE, Moved, Refusal
+from bot.services.solo import SoloService
 from cogs.controls import hand_controls
 from cogs.present import UNSAID, move_answer
 from cogs.render import hand_embed

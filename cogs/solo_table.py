@@ -6,7 +6,7 @@ and select is a persistent ``DynamicItem`` whose custom id carries the game id a
 action count it was drawn for. The move controls are the two-player game's own
 (``cogs.items``): their clicks reach :class:`cogs.solo.SoloFlows` through
 :class:`cogs.flows.Flows`; the other clicks go to SoloFlows directly. The controls
-are built from the engine's legal actions (``bot.choices``), never from rules here.
+are built from the engine's legal actions (``bot.services.choices``), never from rules here.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
-from bot.solo import History
+from bot.services.solo import History
 from cogs.controls import decision_controls
 from cogs.items import RulesButton, refused_here
 from cogs.present import UNSAID, final_hands

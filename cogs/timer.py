@@ -13,7 +13,7 @@ import logging
 
 import discord
 
-from bot.service import GameService, Notice
+from bot.services.games import GameService, Notice
 from cogs import present
 from cogs.flows import Flows, users
 

@@ -17,8 +17,8 @@ from e2e.harness import World, click_one_decision, fresh
 from simcord.builders import UserHandle
 from solo.play import _command as command_for
 
-from bot.ai_pool import decide, decision_seed
-from bot.history import initial_state
+from bot.services.ai_pool import decide, decision_seed
+from bot.services.replay import initial_state
 from engine.famiglia import GameState, parse_action
 from engine.famiglia.policies import greedy_policy
 

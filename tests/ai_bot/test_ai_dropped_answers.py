@@ -8,7 +8,7 @@ from typing import Any
 
 from e2e.harness import World
 
-from bot.ai_games import ai_to_move
+from bot.services.ai_games import ai_to_move
 
 from .play import PASS, channel_game, dm_game, dm_table, texts
 

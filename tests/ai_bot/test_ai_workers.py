@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from e2e.harness import World
 
-from bot.ai_pool import make_pool
-from bot.ai_queue import AiUnavailable, FairPool
+from bot.services.ai_pool import make_pool
+from bot.services.ai_queue import AiUnavailable, FairPool
 
 from . import workers
 

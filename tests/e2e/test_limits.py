@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
-from bot.choices import choices
+from bot.services.choices import choices
 from cogs import present
 from cogs.controls import component_problems, hand_controls, move_controls, table_controls
 from cogs.render import embed_limit_problems

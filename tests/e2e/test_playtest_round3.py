@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from reliability.simdrive import Driver
 
-from bot.choices import choices
+from bot.services.choices import choices
 from engine.famiglia import GameState
 from engine.famiglia.actions import Pass
 

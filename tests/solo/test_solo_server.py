@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from e2e.harness import World
 
-from bot.history import replay_state
+from bot.services.replay import replay_state
 from engine.famiglia import GameState
 from engine.famiglia.actions import from_key
 

@@ -11,6 +11,7 @@ import simcord
 from bot.app import FamigliaBot
 from bot.settings import Settings
 
+from .press import restore_message
 from .release_world import DATABASE, GUILD_ID, build_release_world, manifest
 
 
@@ -32,6 +33,9 @@ async def release_env(tmp_path):
     world = build_release_world(env)  # before the bot starts, as when it was written
     assert world.ids() == manifest()["world"], "SimCord no longer gives the fixture's ids"
     env.release = world  # type: ignore[attr-defined]
+    data = manifest()
+    for name, table in data["tables"].items():  # still in the channels, as after an upgrade
+        restore_message(env, table["channel"], table["message"], data["buttons"][f"{name}_table"])
     await env.start()
     try:
         yield env

@@ -227,12 +227,19 @@ async def main(out: Path) -> None:
             writer = Writer(env, world, bot)
             await writer.write()
             await asyncio.sleep(0)
+            tables = {}
+            for name, game_id in writer.games.items():
+                game = await bot.store.get_game(game_id)
+                if game.table_message_id is not None and f"{name}_table" in writer.buttons:
+                    channel = game.table_channel_id or game.channel_id
+                    tables[name] = {"channel": channel, "message": game.table_message_id}
             record = {
                 "written_by": "627933c",
                 "clock": env.now().isoformat(),
                 "world": world.ids(),
                 "games": writer.games,
                 "buttons": writer.buttons,
+                "tables": tables,
             }
     finally:
         await asyncio.wait_for(bot.close(), 60)  # the store checkpoints its WAL on closing

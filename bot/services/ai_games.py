@@ -19,9 +19,9 @@ import random
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 
-from bot.ai_pool import STRENGTH_NAMES, decide, decision_seed
-from bot.ai_queue import FairPool
-from bot.service import GameService, Moved, Refusal
+from bot.services.ai_pool import STRENGTH_NAMES, decide, decision_seed
+from bot.services.ai_queue import FairPool
+from bot.services.games import GameService, Moved, Refusal
 from db.errors import ChannelBusy
 from db.rows import ROBOT, GameRow
 from engine.famiglia import GameState, IllegalAction, new_game

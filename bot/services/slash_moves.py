@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.choices import DECISION_OF, ECHO, Choice, card_sets, choices, option_value, short
-from bot.option_forms import card_list
-from bot.typed import names, resolve
+from bot.services.choices import DECISION_OF, ECHO, Choice, card_sets, choices, option_value, short
+from bot.services.option_actions import names, resolve
+from bot.services.option_forms import card_list
 from engine.famiglia import Action, Event, GameState, IllegalAction, label, prompt
 from engine.famiglia.actions import BruteAmount, BruteTarget, PlayAccountant, PlayBrute, Take
 from engine.famiglia.cards import code

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Literal
 
-from bot.cooldowns import ChallengeLimits
-from bot.reads import GameReads, Refusal
+from bot.services.cooldowns import ChallengeLimits
+from bot.services.reads import GameReads, Refusal
 from db.errors import ChannelBusy, GameClosed, VersionConflict
 from db.rows import ROBOT, GameRow, ResultRecord
 from db.store import Store

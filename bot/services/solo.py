@@ -16,9 +16,9 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bot.history import initial_state
-from bot.recent import KEEP
-from bot.service import GameService, Moved, Refusal
+from bot.services.games import GameService, Moved, Refusal
+from bot.services.recent import KEEP
+from bot.services.replay import initial_state
 from db.errors import ChannelBusy
 from db.rows import ROBOT, GameRow
 from engine.famiglia import Event, GameState, parse_action
