@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.services.ai_games import AI_SEAT, HUMAN, AiService
 from bot.services.ai_queue import FairPool
+from bot.services.modes import Ai
 from bot.settings import Settings
 from cogs import ai_table
 from cogs.ai_flows import AiFlows
@@ -35,7 +36,7 @@ def ai_command() -> app_commands.Command[Any, ..., None]:
         first="Who starts: you or the AI",
     )
     async def ai(interaction: Interaction, strength: Strength, first: Side = "you") -> None:
-        flows: AiFlows = interaction.client.flows.ai  # type: ignore[attr-defined]
+        flows: AiFlows = interaction.client.flows.tables.named(Ai.name)  # type: ignore[attr-defined]
         await flows.start(interaction, strength, HUMAN if first == "you" else AI_SEAT)
 
     return ai
@@ -56,7 +57,7 @@ async def install(bot: commands.Bot, flows: Flows, pool: FairPool, settings: Set
         rng=getattr(bot, "rng", None),
     )
     ai_flows = AiFlows(bot, flows, service)
-    flows.ai = ai_flows
+    flows.tables.register(Ai.name, ai_flows)
     resumed = await ai_flows.heal()
     if resumed:
         log.info("resuming %d AI turn(s) a restart had interrupted", resumed)

@@ -22,6 +22,7 @@ import discord
 from bot.services.ai_games import HUMAN, AiService, ai_to_move
 from bot.services.ai_queue import AiUnavailable
 from bot.services.games import Moved, Refusal
+from bot.services.modes import Ai
 from cogs import present
 from cogs.ai_table import dm_payload, ended_controls, mark_thinking
 from cogs.controls import hand_controls
@@ -159,7 +160,7 @@ class AiFlows:
         if interaction.channel_id is None:
             return False
         game = await self.store.active_game_in_channel(interaction.channel_id)
-        if game is None or game.mode != "ai":
+        if game is None or game.mode != Ai.name:
             return False
         if game.seat_of(interaction.user.id) is None:
             await self.refuse(interaction, "Only the player of this game can move its table.")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Self
 import discord
 
 from bot.services.ai_games import HUMAN, ai_to_move, strength_of
+from bot.services.modes import Ai
 from cogs import present
 from cogs.controls import decision_controls, table_controls
 from cogs.items import ForfeitButton, RulesButton, refused_here
@@ -30,7 +31,7 @@ Interaction = discord.Interaction[Any]
 
 
 def ai_flows(interaction: Interaction) -> AiFlows:
-    return interaction.client.flows.ai  # type: ignore[no-any-return]
+    return interaction.client.flows.tables.named(Ai.name)  # type: ignore[no-any-return]
 
 
 def thinking_text(game: GameRow, stalled: bool = False) -> str:

@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.services.games import GameService
+from bot.services.modes import Ai, Solo
 from bot.services.solo import SoloService
 from cogs import leaderboard, solo_table, stats
 from cogs.flows import Flows
@@ -37,7 +38,7 @@ def solo_command() -> app_commands.Command[Any, ..., None]:
     async def solo(
         interaction: Interaction, level: app_commands.Range[int, 1, 4], first: Side = "you"
     ) -> None:
-        flows: SoloFlows = interaction.client.flows.solo  # type: ignore[attr-defined]
+        flows: SoloFlows = interaction.client.flows.tables.named(Solo.name)  # type: ignore[attr-defined]
         await flows.start(interaction, level, 0 if first == "you" else 1)
 
     return solo
@@ -48,11 +49,10 @@ def resume_command() -> app_commands.Command[Any, ..., None]:
         name="resume", description="Bring back the table of your solo game or of your game here"
     )
     async def resume(interaction: Interaction) -> None:
-        ai_flows = interaction.client.flows.ai  # type: ignore[attr-defined]
-        in_dm = interaction.guild is None
-        if in_dm and ai_flows is not None and await ai_flows.repost(interaction):
+        tables = interaction.client.flows.tables  # type: ignore[attr-defined]
+        if interaction.guild is None and await tables.named(Ai.name).repost(interaction):
             return  # a game against the AI runs in this DM
-        flows: SoloFlows = interaction.client.flows.solo  # type: ignore[attr-defined]
+        flows: SoloFlows = tables.named(Solo.name)
         await flows.resume(interaction)
 
     return resume
@@ -81,7 +81,7 @@ async def install(
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     solo_flows = SoloFlows(bot, SoloService(service, rng))
     solo_flows.failed = flows.repair.failed
-    flows.solo = solo_flows
+    flows.tables.register(Solo.name, solo_flows)
     try:
         healed = await solo_flows.heal()
     except discord.HTTPException as error:  # the games are healed; a table may lag behind

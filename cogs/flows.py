@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -20,16 +20,13 @@ from bot.services.games import STALE, GameService, Moved, Refusal
 from cogs import present
 from cogs.controls import confirm_forfeit, hand_controls, table_controls
 from cogs.items import RematchButton, RulesSelect
+from cogs.mode_tables import ModeTables
 from cogs.repair import TableRepair
 from cogs.rules_text import PAGES, titles
 from cogs.safe_text import kept_name
 from cogs.table_move import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, ResultRow
 from engine.famiglia import Action, Event, GameState, describe_event
-
-if TYPE_CHECKING:
-    from cogs.ai_flows import AiFlows
-    from cogs.solo import SoloFlows
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -47,10 +44,8 @@ class Flows:
         self.bot = bot
         self.service = service
         self.challenge_minutes = challenge_minutes
-        #: Solo games are shown by cogs.solo.SoloFlows (set by cogs.extra_commands.install).
-        self.solo: SoloFlows | None = None
-        #: Games against the AI: cogs.ai_flows.AiFlows (set by cogs.ai_command.install).
-        self.ai: AiFlows | None = None
+        #: The tables of the modes beyond two players (solo, AI), registered per mode.
+        self.tables = ModeTables()
         #: The latest "your turn" ping of each game, deleted when the next one is sent.
         self._pings: dict[int, int] = {}
         self.repair = TableRepair(service, self.show_outcome)
@@ -198,10 +193,9 @@ class Flows:
             moved = await self.service.play(game_id, interaction.user.id, seq, build)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        if moved.game.mode == "solo" and self.solo is not None:
-            return await self.solo.after_move(interaction, moved)  # the robot answers
-        if moved.game.mode == "ai" and self.ai is not None:
-            return await self.ai.after_move(interaction, moved)  # the AI answers
+        table = self.tables.of(moved.game)
+        if table is not None:
+            return await table.after_move(interaction, moved)  # e.g. the robot answers
         lines = await self._lines(moved.game, moved.events)
         seat = moved.game.seat_of(interaction.user.id)
         note = "\n".join(present.move_answer(lines[-8:], moved.state, seat))
@@ -305,10 +299,9 @@ class Flows:
             self.repair.failed(moved.game.id)
 
     async def _show_outcome(self, moved: Moved) -> None:
-        if moved.game.mode == "solo" and self.solo is not None:
-            return await self.solo.show_outcome(moved)  # the solo table lives in a DM
-        if moved.game.mode == "ai" and self.ai is not None:
-            return await self.ai.show_outcome(moved)
+        table = self.tables.of(moved.game)
+        if table is not None:
+            return await table.show_outcome(moved)  # e.g. the solo table lives in a DM
         game, state = moved.game, moved.state
         await self.update_table(game, state)
         channel = self.bot.get_partial_messageable(game.channel_id)
@@ -367,10 +360,9 @@ class Flows:
 
     async def repost_table(self, interaction: Interaction) -> None:
         """/famiglia board: a fresh table at the bottom; the old one points to it."""
-        if self.ai is not None and await self.ai.repost(interaction):
-            return  # a game against the AI runs here
-        if interaction.guild is None and self.solo is not None:
-            return await self.solo.resume(interaction)  # in a DM: the solo table
+        for table in self.tables:
+            if await table.repost(interaction):
+                return  # e.g. a game against the AI runs here, or the solo table in a DM
         channel_id = interaction.channel_id
         game = None
         if interaction.guild is not None and channel_id is not None:

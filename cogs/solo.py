@@ -20,6 +20,7 @@ from typing import Any
 import discord
 
 from bot.services.games import STALE, Moved, Refusal
+from bot.services.modes import Solo
 from bot.services.solo import SoloService
 from cogs.controls import hand_controls
 from cogs.present import UNSAID, move_answer
@@ -247,6 +248,17 @@ class SoloFlows:
             f"Your solo game #{game.id} is back at the bottom of our DMs: {message.jump_url}",
             ephemeral=True,
         )
+
+    async def repost(self, interaction: Interaction) -> bool:
+        """``/famiglia board`` in our DMs: the solo table, unless a game of another
+        mode runs in this DM (that mode's table answers then)."""
+        if interaction.guild is not None or interaction.channel_id is None:
+            return False
+        here = await self.store.active_game_in_channel(interaction.channel_id)
+        if here is not None and here.mode != Solo.name:
+            return False
+        await self.resume(interaction)
+        return True
 
     async def heal(self) -> int:
         """At start-up: play the robot's turns a restart interrupted; update those tables."""

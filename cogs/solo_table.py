@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
+from bot.services.modes import Solo
 from bot.services.solo import History
 from cogs.controls import decision_controls
 from cogs.items import RulesButton, refused_here
@@ -34,7 +35,7 @@ PLAYER = 0  # the human's seat in a solo game
 
 
 def solo_flows(interaction: Interaction) -> SoloFlows:
-    return interaction.client.flows.solo  # type: ignore[no-any-return]
+    return interaction.client.flows.tables.named(Solo.name)  # type: ignore[no-any-return]
 
 
 def names_of(game: GameRow) -> tuple[str, str]:
