@@ -11,7 +11,7 @@ the table says so and offers no move.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Protocol, Self
 
 import discord
 
@@ -24,13 +24,16 @@ from cogs.render import hand_embed
 from db.rows import GameRow, ResultRow
 from engine.famiglia import GameState, view
 
-if TYPE_CHECKING:
-    from cogs.ai_flows import AiFlows
-
 Interaction = discord.Interaction[Any]
 
 
-def ai_flows(interaction: Interaction) -> AiFlows:
+class AiClicks(Protocol):
+    """What the AI's own buttons hand their clicks to (:class:`cogs.ai_flows.AiFlows`)."""
+
+    async def play_again(self, interaction: Interaction, game_id: int) -> None: ...
+
+
+def ai_flows(interaction: Interaction) -> AiClicks:
     return interaction.client.flows.tables.named(Ai.name)  # type: ignore[no-any-return]
 
 

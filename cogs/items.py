@@ -14,23 +14,42 @@ from __future__ import annotations
 
 import contextlib
 import re
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self
 
 import discord
 
+from bot.services.games import GameService
+from bot.services.modes import MODES
 from bot.services.reads import Refusal
-
-if TYPE_CHECKING:
-    from cogs.flows import Flows
 
 Interaction = discord.Interaction[Any]
 
 
 #: Every kind of game, and the kinds each control serves.
-EVERY_MODE = ("duel", "solo", "ai")
+EVERY_MODE = tuple(MODES)
 
 
-def flows(interaction: Interaction) -> Flows:
+class Clicks(Protocol):
+    """What the items hand their clicks to (:class:`cogs.flows.Flows`)."""
+
+    service: GameService
+
+    async def show_hand(self, interaction: Interaction, game_id: int) -> None: ...
+    async def answer_challenge(
+        self, interaction: Interaction, game_id: int, answer: str
+    ) -> None: ...
+    async def rematch(self, interaction: Interaction, game_id: int) -> None: ...
+    async def click_action(
+        self, interaction: Interaction, game_id: int, seq: int, value: str
+    ) -> None: ...
+    async def ask_forfeit(self, interaction: Interaction, game_id: int) -> None: ...
+    async def forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None: ...
+    async def show_rules(
+        self, interaction: Interaction, page: int, *, edit: bool = False
+    ) -> None: ...
+
+
+def flows(interaction: Interaction) -> Clicks:
     return interaction.client.flows  # type: ignore[no-any-return]
 
 

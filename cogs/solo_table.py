@@ -12,7 +12,7 @@ are built from the engine's legal actions (``bot.services.choices``), never from
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Protocol, Self
 
 import discord
 
@@ -27,14 +27,21 @@ from cogs.safe_text import shown
 from db.rows import GameRow, ResultRow, SoloBest
 from engine.famiglia import GameState, describe_event, view
 
-if TYPE_CHECKING:
-    from cogs.solo import SoloFlows
-
 Interaction = discord.Interaction[Any]
+
+
+class SoloClicks(Protocol):
+    """What the solo table's own buttons hand their clicks to (:class:`cogs.solo.SoloFlows`)."""
+
+    async def start(self, interaction: Interaction, level: int, first: int) -> None: ...
+    async def ask_forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None: ...
+    async def forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None: ...
+
+
 PLAYER = 0  # the human's seat in a solo game
 
 
-def solo_flows(interaction: Interaction) -> SoloFlows:
+def solo_flows(interaction: Interaction) -> SoloClicks:
     return interaction.client.flows.tables.named(Solo.name)  # type: ignore[no-any-return]
 
 
