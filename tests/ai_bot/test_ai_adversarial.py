@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 import simcord
-from e2e.harness import World, fresh
 from simcord import interactions
 from simcord.backend import serializers
 
@@ -21,6 +20,7 @@ from bot.services.choices import choices
 from engine.famiglia import GameState
 from engine.famiglia.actions import Key, from_key
 from engine.famiglia.policies import greedy_policy
+from tests.e2e.harness import World, fresh
 
 from .play import PASS, channel_game, dm_game, dm_table, texts
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from reliability.simdrive import Driver
 from simcord.builders import ChannelHandle
 
 from engine.famiglia import GameState
 from engine.famiglia.actions import Pass
+from tests.reliability.simdrive import Driver
 
 from .fixtures import bot_seed, simcord_bot  # noqa: F401  (commands synced for DMs too)
 from .harness import World, play_until

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from reliability.simdrive import Driver
+
+from tests.reliability.simdrive import Driver
 
 from .fixtures import bot_seed, simcord_bot  # noqa: F401  (commands synced for DMs too)
 from .harness import World

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from e2e.harness import World
-
 from bot.services.replay import replay_state
 from engine.famiglia import GameState
 from engine.famiglia.actions import from_key
+from tests.e2e.harness import World
 
 from .play import click_key, dm_table
 
