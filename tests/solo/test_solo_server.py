@@ -203,5 +203,6 @@ async def test_an_answer_that_times_out_after_a_saved_solo_move_never_says_nothi
     after = await world.game(game.id)
     assert after.action_count > game.action_count
     table = await dm_table(world, world.alice.user, game.id)
-    shown = await world.bot.flows.solo.payload(await world.game(game.id))
+    solo_table = world.bot.flows.tables.named("solo")
+    shown = await solo_table.payload(await world.game(game.id))
     assert table.embeds[0].footer.text == shown["embeds"][0].footer.text  # the stored turn
