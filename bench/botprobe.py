@@ -86,7 +86,7 @@ WRITES = ("commit_move", "set_status", "create_game", "set_table_message", "mark
 def install() -> Probe:
     """Wrap the engine, store and render entry points the bot uses."""
     import bot.services.reads
-    import cogs.famiglia
+    import bot.services.slash_moves
     import cogs.flows
     import cogs.present
     import cogs.solo
@@ -98,8 +98,8 @@ def install() -> Probe:
         probe.wrap(GameState, name, "engine")
     probe.wrap(GameState, "from_json", "engine")
     probe.wrap(bot.services.reads, "replay_events", "engine")  # the table's last moves
-    for name in ("build", "suggest"):  # slash commands and their autocomplete
-        probe.wrap(cogs.famiglia, name, "engine")
+    for name in ("build", "suggest"):  # slash commands and their autocomplete (wrapped
+        probe.wrap(bot.services.slash_moves, name, "engine")  # before the extension loads)
     for name in dir(Store):
         method = getattr(Store, name)
         if not name.startswith("_") and name != "close" and inspect.iscoroutinefunction(method):

@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import FamigliaBot
 from bot.services.ai_games import AI_SEAT, HUMAN, AiService
 from bot.services.ai_queue import FairPool
 from bot.services.modes import Ai
@@ -24,7 +25,7 @@ from cogs.ai_flows import AiFlows
 from cogs.flows import Flows
 
 log = logging.getLogger(__name__)
-Interaction = discord.Interaction[Any]
+Interaction = discord.Interaction[FamigliaBot]
 Strength = Literal["easy", "medium", "hard"]
 Side = Literal["you", "ai"]
 
@@ -36,7 +37,7 @@ def ai_command() -> app_commands.Command[Any, ..., None]:
         first="Who starts: you or the AI",
     )
     async def ai(interaction: Interaction, strength: Strength, first: Side = "you") -> None:
-        flows: AiFlows = interaction.client.flows.tables.named(Ai.name)  # type: ignore[attr-defined]
+        flows: AiFlows = interaction.client.flows.tables.named(Ai.name)
         await flows.start(interaction, strength, HUMAN if first == "you" else AI_SEAT)
 
     return ai

@@ -19,6 +19,7 @@ from typing import Any
 
 import discord
 
+from bot.app import FamigliaBot
 from bot.services.ai_games import HUMAN, AiService, ai_to_move
 from bot.services.ai_queue import AiUnavailable
 from bot.services.games import Moved, Refusal
@@ -33,7 +34,7 @@ from db.rows import GameRow
 from engine.famiglia import Event, GameState, describe_event
 
 log = logging.getLogger(__name__)
-Interaction = discord.Interaction[Any]
+Interaction = discord.Interaction[FamigliaBot]
 EDIT_EVERY = 1.0  # seconds between table edits while the AI's turn goes on
 
 

@@ -15,6 +15,7 @@ from typing import Any, Protocol, Self
 
 import discord
 
+from bot.app import FamigliaBot
 from bot.services.ai_games import HUMAN, ai_to_move, strength_of
 from bot.services.modes import Ai
 from cogs import present
@@ -24,7 +25,7 @@ from cogs.render import hand_embed
 from db.rows import GameRow, ResultRow
 from engine.famiglia import GameState, view
 
-Interaction = discord.Interaction[Any]
+Interaction = discord.Interaction[FamigliaBot]
 
 
 class AiClicks(Protocol):
@@ -34,7 +35,7 @@ class AiClicks(Protocol):
 
 
 def ai_flows(interaction: Interaction) -> AiClicks:
-    return interaction.client.flows.tables.named(Ai.name)  # type: ignore[no-any-return]
+    return interaction.client.flows.tables.named(Ai.name)
 
 
 def thinking_text(game: GameRow, stalled: bool = False) -> str:

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import FamigliaBot
 from bot.services.games import GameService
 from bot.services.modes import Ai, Solo
 from bot.services.solo import SoloService
@@ -25,7 +26,7 @@ from cogs.flows import Flows
 from cogs.solo import SoloFlows
 
 log = logging.getLogger(__name__)
-Interaction = discord.Interaction[Any]
+Interaction = discord.Interaction[FamigliaBot]
 Side = Literal["you", "robot"]
 
 
@@ -38,7 +39,7 @@ def solo_command() -> app_commands.Command[Any, ..., None]:
     async def solo(
         interaction: Interaction, level: app_commands.Range[int, 1, 4], first: Side = "you"
     ) -> None:
-        flows: SoloFlows = interaction.client.flows.tables.named(Solo.name)  # type: ignore[attr-defined]
+        flows: SoloFlows = interaction.client.flows.tables.named(Solo.name)
         await flows.start(interaction, level, 0 if first == "you" else 1)
 
     return solo
@@ -49,7 +50,7 @@ def resume_command() -> app_commands.Command[Any, ..., None]:
         name="resume", description="Bring back the table of your solo game or of your game here"
     )
     async def resume(interaction: Interaction) -> None:
-        tables = interaction.client.flows.tables  # type: ignore[attr-defined]
+        tables = interaction.client.flows.tables
         if interaction.guild is None and await tables.named(Ai.name).repost(interaction):
             return  # a game against the AI runs in this DM
         flows: SoloFlows = tables.named(Solo.name)

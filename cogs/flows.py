@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from bot.app import FamigliaBot
 from bot.services.choices import parse_key
 from bot.services.games import STALE, GameService, Moved, Refusal
 from cogs import present
@@ -29,7 +30,7 @@ from db.rows import GameRow, ResultRow
 from engine.famiglia import Action, Event, GameState, describe_event
 
 log = logging.getLogger(__name__)
-Interaction = discord.Interaction[Any]
+Interaction = discord.Interaction[FamigliaBot]
 NOBODY = discord.AllowedMentions.none()
 
 

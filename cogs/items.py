@@ -18,11 +18,12 @@ from typing import Any, ClassVar, Protocol, Self
 
 import discord
 
+from bot.app import FamigliaBot
 from bot.services.games import GameService
 from bot.services.modes import MODES
 from bot.services.reads import Refusal
 
-Interaction = discord.Interaction[Any]
+Interaction = discord.Interaction[FamigliaBot]
 
 
 #: Every kind of game, and the kinds each control serves.
@@ -50,7 +51,7 @@ class Clicks(Protocol):
 
 
 def flows(interaction: Interaction) -> Clicks:
-    return interaction.client.flows  # type: ignore[no-any-return]
+    return interaction.client.flows
 
 
 async def refused_here(

@@ -19,6 +19,7 @@ from typing import Any
 
 import discord
 
+from bot.app import FamigliaBot
 from bot.services.games import STALE, Moved, Refusal
 from bot.services.modes import Solo
 from bot.services.solo import SoloService
@@ -32,7 +33,7 @@ from db.rows import GameRow, SoloBest
 from engine.famiglia import GameState, describe_event, view
 
 log = logging.getLogger(__name__)
-Interaction = discord.Interaction[Any]
+Interaction = discord.Interaction[FamigliaBot]
 NOBODY = discord.AllowedMentions.none()
 QUESTION = "Give up this solo game? The robot gangster wins and there is no high score."
 DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"

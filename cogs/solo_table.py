@@ -16,6 +16,7 @@ from typing import Any, Protocol, Self
 
 import discord
 
+from bot.app import FamigliaBot
 from bot.services.modes import Solo
 from bot.services.solo import History
 from cogs.controls import decision_controls
@@ -27,7 +28,7 @@ from cogs.safe_text import shown
 from db.rows import GameRow, ResultRow, SoloBest
 from engine.famiglia import GameState, describe_event, view
 
-Interaction = discord.Interaction[Any]
+Interaction = discord.Interaction[FamigliaBot]
 
 
 class SoloClicks(Protocol):
@@ -42,7 +43,7 @@ PLAYER = 0  # the human's seat in a solo game
 
 
 def solo_flows(interaction: Interaction) -> SoloClicks:
-    return interaction.client.flows.tables.named(Solo.name)  # type: ignore[no-any-return]
+    return interaction.client.flows.tables.named(Solo.name)
 
 
 def names_of(game: GameRow) -> tuple[str, str]:
