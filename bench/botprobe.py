@@ -87,9 +87,9 @@ def install() -> Probe:
     """Wrap the engine, store and render entry points the bot uses."""
     import bot.services.reads
     import bot.services.slash_moves
-    import cogs.flows
-    import cogs.present
-    import cogs.solo
+    import cogs.game_answers
+    import cogs.game_texts
+    import cogs.solo_answers
     from db.store import Store
     from engine.famiglia.state import GameState
 
@@ -105,8 +105,8 @@ def install() -> Probe:
         if not name.startswith("_") and name != "close" and inspect.iscoroutinefunction(method):
             probe.wrap(Store, name, "db commit" if name in WRITES else "db read")
     for name in ("table", "hand"):
-        probe.wrap(cogs.present, name, "render")
+        probe.wrap(cogs.game_texts, name, "render")
     for name in ("hand_controls", "table_controls"):
-        probe.wrap(cogs.flows, name, "render")
-    probe.wrap(cogs.solo, "table_payload", "render")
+        probe.wrap(cogs.game_answers, name, "render")
+    probe.wrap(cogs.solo_answers, "table_payload", "render")
     return probe

@@ -2,7 +2,7 @@
 
 :func:`install` is called once in the bot's ``setup_hook`` after the other commands are
 installed: it adds the command and the Play again button, hands games of mode ``ai`` to
-:class:`cogs.ai_flows.AiFlows` through ``Flows.ai``, and resumes any AI turn a restart
+:class:`cogs.ai_answers.AiFlows` through ``Flows.ai``, and resumes any AI turn a restart
 interrupted. The process pool the AI thinks in belongs to the bot.
 """
 
@@ -21,8 +21,8 @@ from bot.services.ai_queue import FairPool
 from bot.services.modes import Ai
 from bot.settings import Settings
 from cogs import ai_table
-from cogs.ai_flows import AiFlows
-from cogs.flows import Flows
+from cogs.ai_answers import AiFlows
+from cogs.game_answers import Flows
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[FamigliaBot]

@@ -18,12 +18,12 @@ from bot.app import FamigliaBot
 from bot.services.games import GameService
 from bot.services.reads import Refusal
 from bot.services.slash_moves import build, suggest
-from cogs import present
+from cogs import game_texts
 from cogs.ai_command import install as install_ai
-from cogs.extra_commands import install as install_extras
-from cogs.flows import Flows
-from cogs.items import DYNAMIC_ITEMS, answer_unknown_control
+from cogs.buttons import DYNAMIC_ITEMS, answer_unknown_control
+from cogs.game_answers import Flows
 from cogs.rules_text import PAGES, titles
+from cogs.solo_and_board_commands import install as install_extras
 from cogs.timer import TurnTimer
 from db.rows import GameRow
 
@@ -73,7 +73,7 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
                 return here
         mine = await self.service.store.open_games_for_user(user)
         if not mine and here is not None:  # others play here: say whose game it is
-            raise Refusal(present.someone_elses_game_text(here))
+            raise Refusal(game_texts.someone_elses_game_text(here))
         running = [g for g in mine if g.status == "active"]
         if len(running) == 1:
             return running[0]
@@ -82,12 +82,12 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         if not mine:
             raise Refusal(no_game_text(in_dm=interaction.guild is None))
         if not running:
-            places = ", ".join(present.where(g) for g in mine)
+            places = ", ".join(game_texts.where(g) for g in mine)
             raise Refusal(
                 "None of your games has started: the challenges you are in "
                 f"({places}) are not accepted yet."
             )
-        places = ", ".join(f"#{g.id} {present.where(g)}" for g in running)
+        places = ", ".join(f"#{g.id} {game_texts.where(g)}" for g in running)
         raise Refusal(
             f"You play several games ({places}): use this command in the channel of the game."
         )

@@ -1,6 +1,6 @@
 """How each mode's games look and go on on Discord, registered per mode.
 
-The two-player table is the common case (:class:`cogs.flows.Flows`); a mode whose
+The two-player table is the common case (:class:`cogs.game_answers.Flows`); a mode whose
 games need more — the robot's answer and the DM table of a solo game, the AI's turn
 after a move — registers a :class:`ModeTable` under the mode's name
 (:data:`bot.services.modes.MODES`), and the flows ask the registry instead of testing

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 from bot.services.choices import key_text
 from bot.services.solo import History, replay_history, robot_report
-from cogs.controls import component_problems
+from cogs.move_views import component_problems
 from cogs.render import embed_limit_problems
 from cogs.solo_table import table_payload
 from db.rows import GameRow

@@ -3,7 +3,7 @@
 persistent buttons they use.
 
 :func:`install` is called once in the bot's ``setup_hook`` after the cog is added (and
-before commands are synced). It also hands solo games to :class:`cogs.solo.SoloFlows`
+before commands are synced). It also hands solo games to :class:`cogs.solo_answers.SoloFlows`
 through ``Flows.solo`` and plays any robot turn a restart interrupted.
 """
 
@@ -22,8 +22,8 @@ from bot.services.games import GameService
 from bot.services.modes import Ai, Solo
 from bot.services.solo import SoloService
 from cogs import leaderboard, solo_table, stats
-from cogs.flows import Flows
-from cogs.solo import SoloFlows
+from cogs.game_answers import Flows
+from cogs.solo_answers import SoloFlows
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[FamigliaBot]

@@ -1,7 +1,7 @@
 """Solo games on Discord: ``/famiglia solo`` and ``/famiglia resume``, the DM table, and
 the robot's turn right after each move of the player.
 
-The player's moves go through ``cogs.flows.Flows.play`` (the controls on the DM table or
+The player's moves go through ``cogs.game_answers.Flows.play`` (the controls on the DM table or
 the hand, or the two-player slash commands), which hands solo games over here; the
 robot's turn is then committed by :class:`bot.services.solo.SoloService` before the table is
 shown again. The table lives in the player's DM and is edited in place through the
@@ -23,12 +23,12 @@ from bot.app import FamigliaBot
 from bot.services.games import STALE, Moved, Refusal
 from bot.services.modes import Solo
 from bot.services.solo import SoloService
-from cogs.controls import hand_controls
-from cogs.present import UNSAID, move_answer
+from cogs.game_texts import UNSAID, move_answer
+from cogs.move_views import hand_controls
 from cogs.render import hand_embed
 from cogs.safe_text import kept_name, shown
 from cogs.solo_table import PLAYER, confirm_forfeit, level_tag, names_of, table_payload
-from cogs.table_move import answer_message, edit_in_place, moved_to
+from cogs.table_message import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, SoloBest
 from engine.famiglia import GameState, describe_event, view
 
@@ -273,7 +273,7 @@ class SoloFlows:
 
     # --------------------------------------------------------------------- moves
     async def after_move(self, interaction: Interaction, moved: Moved) -> None:
-        """The player's move (handed over by ``cogs.flows.Flows.play``): the robot answers.
+        """The player's move (handed over by ``cogs.game_answers.Flows.play``): the robot answers.
         A click on the DM table gets the table back; the hand's controls or a slash
         command get both moves spelled out in the private hand."""
         names = tuple(shown(name) for name in names_of(moved.game))

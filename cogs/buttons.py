@@ -5,7 +5,7 @@ the game, the action count it was drawn for (``fam:do:<game>:<seq>:<action key>`
 so the items work after a restart and a stale one is recognised and refused. Every
 click on a game's control is first checked against the game it names (its players,
 kind, channel and server, :mod:`bot.services.origins`), then handed to
-:class:`cogs.flows.Flows`; nothing here decides anything else. The decision
+:class:`cogs.game_answers.Flows`; nothing here decides anything else. The decision
 controls (:class:`ActionButton`, :class:`ActionSelect`) serve every kind of game: the
 two-player hand, the solo DM table and the table of a game against the AI.
 """
@@ -31,7 +31,7 @@ EVERY_MODE = tuple(MODES)
 
 
 class Clicks(Protocol):
-    """What the items hand their clicks to (:class:`cogs.flows.Flows`)."""
+    """What the items hand their clicks to (:class:`cogs.game_answers.Flows`)."""
 
     service: GameService
 

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot.services.choices import Choice, choices
-from cogs.items import (
+from cogs.buttons import (
     ActionButton,
     ActionSelect,
     ChallengeButton,
