@@ -121,6 +121,8 @@ def search(
     visits = {a: c.n for a, c in root.children.items()}
     means = {a: c.w / c.n for a, c in root.children.items() if c.n}
     best = max(legal, key=lambda a: (visits.get(a, -1), -legal.index(a)))
+    if not means and baseline in legal:  # no time to search at all
+        best = baseline
     anchored = budget.anchor > 0 and baseline in means and best in means
     if anchored and means[best] - means[baseline] <= budget.anchor:
         best = baseline

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import replace
 from typing import Final
 
@@ -51,9 +52,12 @@ def think(state: FBState, seat: int, strength: str, rng: random.Random) -> Searc
         budget = STRENGTHS[strength]
     except KeyError:
         raise ValueError(f"unknown strength {strength!r}: easy, medium or hard") from None
-    budget = replace(budget, depth=DEPTH_PER_SEAT * state.n)
+    start = time.perf_counter()
     baseline = bot_policy(state, seat, rng) if budget.anchor else None
-    return search(
+    spent = time.perf_counter() - start  # the cap holds for the whole decision
+    cap = None if budget.time_cap is None else max(0.0, budget.time_cap - spent)
+    budget = replace(budget, depth=DEPTH_PER_SEAT * state.n, time_cap=cap)
+    result = search(
         GAME,
         state,
         seat,
@@ -64,6 +68,7 @@ def think(state: FBState, seat: int, strength: str, rng: random.Random) -> Searc
         value=value,
         baseline=baseline,
     )
+    return replace(result, seconds=result.seconds + spent)
 
 
 def choose(state: FBState, seat: int, strength: str, rng: random.Random) -> Action:
