@@ -37,6 +37,8 @@ class Probe:
             return
         if task is not None:
             self.per_task[task][category] += seconds
+            if category == "db read":  # counted too: a move should need none
+                self.per_task[task]["db read calls"] += 1 / 1000  # take() gives ms
 
     def take(self) -> dict[str, float]:
         """The current task's split so far, in ms (called when its answer is sent)."""

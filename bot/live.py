@@ -5,23 +5,29 @@ service now keeps, per open game, the row and state its own last write (or read)
 and trusts them only at that version: every write still carries the version to the
 store, and a failed version check (another process moved the game) forgets the entry,
 so the next attempt reads the game afresh. Callers get copies: nothing they do to a
-state can change what is kept. Bounded: the least recently used game is forgotten first.
+state can change what is kept. With them, the JSON texts of the game's last actions
+this process wrote, so a table that replays the log need not read the new ones back.
+Bounded: the least recently used game is forgotten first.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import OrderedDict, deque
+from collections.abc import Sequence
 
 from db.rows import GameRow
 from engine.famiglia import GameState
 
 #: Open games kept (a forgotten one is read again when next needed).
 KEEP = 4096
+#: Action texts kept per game: more than one move of any game has.
+TEXTS = 32
 
 
 class LiveGames:
     def __init__(self, keep: int = KEEP) -> None:
         self._games: OrderedDict[int, tuple[GameRow, GameState]] = OrderedDict()
+        self._texts: OrderedDict[int, tuple[int, deque[str]]] = OrderedDict()  # end, texts
         self._keep = keep
 
     def get(self, game_id: int) -> tuple[GameRow, GameState] | None:
@@ -32,9 +38,11 @@ class LiveGames:
         self._games.move_to_end(game_id)
         return entry[0], entry[1].copy()
 
-    def keep(self, row: GameRow, state: GameState) -> None:
-        """``row`` is the game as stored now and ``state`` its parsed state; a closed
-        game is forgotten (nothing more is written to it)."""
+    def keep(self, row: GameRow, state: GameState, texts: Sequence[str] = ()) -> None:
+        """``row`` is the game as stored now and ``state`` its parsed state; ``texts``
+        the actions that write just appended to its log. A closed game's state is
+        forgotten (nothing more is written to it); its last texts stay for its table."""
+        self._remember_texts(row, texts)
         if not row.is_open:
             self.forget(row.id)
             return
@@ -45,6 +53,29 @@ class LiveGames:
 
     def forget(self, game_id: int) -> None:
         self._games.pop(game_id, None)
+
+    def _remember_texts(self, row: GameRow, texts: Sequence[str]) -> None:
+        start = row.action_count - len(texts)
+        kept = self._texts.get(row.id)
+        if kept is not None and kept[0] == start:
+            kept[1].extend(texts)
+            self._texts[row.id] = (row.action_count, kept[1])
+        else:  # the first known, or after a gap (another process wrote in between)
+            self._texts[row.id] = (row.action_count, deque(texts, maxlen=TEXTS))
+        self._texts.move_to_end(row.id)
+        while len(self._texts) > self._keep:
+            self._texts.popitem(last=False)
+
+    def actions(self, game_id: int, since: int, until: int) -> list[str] | None:
+        """The texts of actions ``since`` to ``until`` (exclusive) of the log, if kept."""
+        kept = self._texts.get(game_id)
+        if kept is None:
+            return None
+        end, texts = kept
+        start = end - len(texts)
+        if not start <= since <= until <= end:
+            return None
+        return list(texts)[since - start : until - start]
 
     def kept(self, game_id: int) -> bool:
         return game_id in self._games

@@ -66,6 +66,15 @@ class GameReads:
         self._live.keep(game, state)
         return game, state
 
+    async def actions(self, game: GameRow, since: int) -> list[str]:
+        """The texts of ``game``'s actions from ``since`` up to its action count: the ones
+        this process wrote from memory, else read from the log."""
+        kept = self._live.actions(game.id, since, game.action_count)
+        if kept is not None:
+            return kept
+        log = await self.store.action_log(game.id, since=since)
+        return [row.action_json for row in log[: game.action_count - since]]
+
     async def recent_events(self, game: GameRow, count: int) -> list[Event]:
         """The events of the last ``count`` actions of ``game`` as read: kept from this
         process's own commits, else rebuilt once from seed and log."""

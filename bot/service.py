@@ -251,13 +251,14 @@ class GameService(GameReads):
         reminder: datetime | Literal["half"] | None = "half"
         if keep:
             reminder = None if game.reminder_sent else game.reminder_at
+        texts = [dump_action(a) for a in actions]
         try:
             if actions:
                 row = await self.store.commit_move(
                     game.id,
                     expected_version=game.version,
                     actor=user_id,
-                    actions=[dump_action(a) for a in actions],
+                    actions=texts,
                     state_json=state.to_json(),
                     status=status,  # type: ignore[arg-type]
                     deadline=deadline,
@@ -276,7 +277,7 @@ class GameService(GameReads):
         except (VersionConflict, GameClosed):
             self._live.forget(game.id)
             raise Refusal(CONFLICT) from None
-        self._live.keep(row, state)
+        self._live.keep(row, state, texts)
         if row.status in ("challenge", "active"):
             self._recent.extend(game.id, game.action_count, row.action_count, groups or [])
         else:

@@ -221,9 +221,7 @@ class SoloService:
         if kept is None or kept.count > game.action_count:  # none, or ahead of this row
             kept = Replay.start(game)
         if kept.count < game.action_count:
-            log = await self.store.action_log(game.id, since=kept.count)
-            texts = [row.action_json for row in log[: game.action_count - kept.count]]
-            kept = kept.advance(texts)
+            kept = kept.advance(await self.service.actions(game, kept.count))
         self._keep(game.id, kept)
         return kept.history(recent)
 

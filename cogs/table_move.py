@@ -30,9 +30,9 @@ def _lock(game_id: int) -> asyncio.Lock:
 
 
 async def _table_id(store: Store, game: GameRow) -> int | None:
-    """The table message of ``game`` as stored now (``game`` may be an older read)."""
-    now = await store.get_game(game.id)
-    return (now or game).table_message_id
+    """The table message of ``game`` as set last (``game`` may be an older read)."""
+    table_id = await store.table_message_id(game.id)
+    return game.table_message_id if table_id is None else table_id
 
 
 async def answer_message(

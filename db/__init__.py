@@ -1,4 +1,4 @@
-"""The SQLite store: the only place in the project that writes SQL."""
+"""The store (SQLite or PostgreSQL): the only place in the project that writes SQL."""
 
 from db.errors import (
     ChannelBusy,

@@ -94,23 +94,29 @@ async def check_writable(tx: Tx, game_id: int, expected_version: int) -> GameRow
     return game
 
 
-async def update_game(
+async def advance_game(
     tx: Tx,
-    game: GameRow,
+    game_id: int,
+    expected_version: int,
     *,
     status: str,
-    state_json: str,
+    state_json: str | None,
     added_actions: int,
     deadline: str | None,
     reminder_at: str | None,
     now: str,
-) -> None:
-    """Write the new state and bump the version, guarded by the version just checked."""
+) -> GameRow:
+    """Write the new state (None: keep it) and bump the version, if the game is open at
+    ``expected_version``: one statement, which also locks the row until the transaction
+    ends (a second writer waits, then finds the new version and is refused). The game
+    as it is now; VersionConflict, GameClosed or GameNotFound if nothing was changed."""
     closed = status not in OPEN_STATUSES
-    changed = await tx.execute(
-        "UPDATE games SET status = $1, state = $2, version = version + 1,"
+    rows = await fetch_games(
+        tx,
+        "UPDATE games SET status = $1, state = COALESCE($2, state), version = version + 1,"
         " action_count = action_count + $3, deadline = $4, reminder_at = $5, reminder_sent = 0,"
-        " updated_at = $6, finished_at = $7 WHERE id = $8 AND version = $9",
+        f" updated_at = $6, finished_at = $7 WHERE id = $8 AND version = $9 AND {OPEN}"
+        f" RETURNING {GAME_COLUMNS}",
         status,
         state_json,
         added_actions,
@@ -118,8 +124,10 @@ async def update_game(
         None if closed else reminder_at,
         now,
         now if closed else None,
-        game.id,
-        game.version,
+        game_id,
+        expected_version,
     )
-    if changed != 1:  # cannot happen with the row locked; never write blind
-        raise VersionConflict(game.id, game.version, -1)
+    if rows:
+        return rows[0]
+    await check_writable(tx, game_id, expected_version)  # raises: says why not
+    raise VersionConflict(game_id, expected_version, -1)  # unreachable; never write blind

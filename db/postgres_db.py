@@ -1,8 +1,9 @@
 """The PostgreSQL backend: an asyncpg pool, one pooled connection per transaction.
 
 Several processes may share the database. A write runs ``READ COMMITTED`` and locks
-what it changes: the game row (``SELECT … FOR UPDATE`` through :attr:`PgTx.lock_row`,
-so a second writer waits, then sees the new version and is refused) and, for a result,
+what it changes: the game row (its versioned ``UPDATE``, or ``SELECT … FOR UPDATE``
+through :attr:`PgTx.lock_row`: a second writer waits, then sees the new version and is
+refused) and, for a result,
 a transaction-scoped advisory lock that puts results — and so the ratings computed
 from them — in one order across processes. A read runs ``REPEATABLE READ READ ONLY``:
 all its queries see one snapshot.

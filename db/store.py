@@ -10,6 +10,7 @@ PostgreSQL: each is one operation over a :class:`~db.tx.Tx` (see :mod:`db.tx`).
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -23,10 +24,17 @@ from db.rows import OPEN_STATUSES, ActionRow, GameRow, Mode, ResultRecord, Statu
 from db.timers_api import TimersApi
 from db.tx import Tx
 
+#: Table message ids remembered (the least recently set forgotten first).
+KEPT_TABLES = 4096
+
 
 class Store(TimersApi, ResultsApi):
     """Open with ``await Store.open(target)`` (or ``async with await Store.open(target)``),
     ``target`` a SQLite file's path or a ``postgresql://`` URL."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._tables: OrderedDict[int, int] = OrderedDict()  # game -> its table message
 
     # -- games ------------------------------------------------------------------------
 
@@ -215,27 +223,25 @@ class Store(TimersApi, ResultsApi):
         now = self._now()
         stamp = to_db(now)
 
-        async def change(tx: Tx) -> GameRow | None:
-            game = await g.check_writable(tx, game_id, expected_version)
-            if actions:
-                await tx.executemany(
-                    "INSERT INTO actions (game_id, seq, actor, action, created_at)"
-                    " VALUES ($1, $2, $3, $4, $5)",
-                    [
-                        (game_id, game.action_count + i, actor, a, stamp)
-                        for i, a in enumerate(actions)
-                    ],
-                )
-            await g.update_game(
+        async def change(tx: Tx) -> GameRow:
+            game = await g.advance_game(
                 tx,
-                game,
+                game_id,
+                expected_version,
                 status=status,
-                state_json=game.state_json if state_json is None else state_json,
+                state_json=state_json,
                 added_actions=len(actions),
                 deadline=opt_to_db(deadline),
                 reminder_at=g.reminder_text(reminder_at, now, deadline),
                 now=stamp,
             )
+            if actions:
+                first = game.action_count - len(actions)
+                await tx.executemany(
+                    "INSERT INTO actions (game_id, seq, actor, action, created_at)"
+                    " VALUES ($1, $2, $3, $4, $5)",
+                    [(game_id, first + i, actor, a, stamp) for i, a in enumerate(actions)],
+                )
             if result is not None:
                 await results.insert_result(
                     tx,
@@ -246,11 +252,9 @@ class Store(TimersApi, ResultsApi):
                     record=result,
                     at=stamp,
                 )
-            return await g.fetch_game(tx, game_id)
+            return game
 
-        updated = await self._write(change)
-        assert updated is not None
-        return updated
+        return await self._write(change)
 
     async def set_table_message(self, game_id: int, channel_id: int, message_id: int) -> None:
         """Where the game's public table is; not versioned (it is not game state)."""
@@ -266,3 +270,17 @@ class Store(TimersApi, ResultsApi):
                 raise GameNotFound(game_id)
 
         await self._write(update)
+        self._tables[game_id] = message_id
+        self._tables.move_to_end(game_id)
+        while len(self._tables) > KEPT_TABLES:
+            self._tables.popitem(last=False)
+
+    async def table_message_id(self, game_id: int) -> int | None:
+        """The game's table message as this store last set it, else as stored (None:
+        none, or no such game). A game's table is set by the process whose shard the
+        game is on (its clicks arrive there), so what this store set is what is stored."""
+        kept = self._tables.get(game_id)
+        if kept is not None:
+            return kept
+        game = await self.get_game(game_id)
+        return None if game is None else game.table_message_id

@@ -1,114 +1,27 @@
-"""Fixtures every test directory may use: a throwaway PostgreSQL server, started from
-the machine's own binaries with pytest-postgresql's executor and janitor.
-
-``pg_ctl`` is found without any setting: ``$PG_CTL`` if set, else on ``PATH``, else in
-the usual install places (Debian's /usr/lib/postgresql/<version>/bin first, newest
-version first). PostgreSQL refuses to run as root, so under root (CI) the server runs
-as the ``postgres`` user (``runuser``) in a directory handed to that user.
-"""
+"""Fixtures every test directory may use: a throwaway PostgreSQL server (tests/pgserver.py)."""
 
 from __future__ import annotations
 
-import glob
-import itertools
-import os
-import pwd
-import shutil
-import stat
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 
-import port_for
 import pytest
+from pgserver import NoPostgreSQL, running_server
+from pgserver import new_database as _new_database
 from pytest_postgresql.executors import PostgreSQLExecutor
-from pytest_postgresql.janitor import DatabaseJanitor
-
-SUPERUSER = "postgres"
-HOST = "127.0.0.1"
-
-_SEARCH = (
-    "/usr/lib/postgresql/*/bin/pg_ctl",
-    "/usr/pgsql-*/bin/pg_ctl",
-    "/usr/local/pgsql/bin/pg_ctl",
-    "/opt/homebrew/opt/postgresql@*/bin/pg_ctl",
-    "/usr/local/opt/postgresql@*/bin/pg_ctl",
-)
-
-
-def _version_key(path: str) -> tuple[int, ...]:
-    digits = [int(part) for part in Path(path).parts if part.split("@")[-1].isdigit()]
-    return tuple(digits)
-
-
-def find_pg_ctl() -> str | None:
-    if os.environ.get("PG_CTL"):
-        return os.environ["PG_CTL"]
-    found = shutil.which("pg_ctl")
-    if found:
-        return found
-    candidates = [p for pattern in _SEARCH for p in glob.glob(pattern)]
-    return max(candidates, key=_version_key) if candidates else None
-
-
-def _as_server_user(pg_ctl: str, base: Path) -> str:
-    """Under root: a pg_ctl that runs as the ``postgres`` user, who owns ``base``."""
-    try:
-        user = pwd.getpwnam(SUPERUSER)
-    except KeyError:
-        pytest.fail("running as root needs a 'postgres' user to run the test server as")
-    os.chown(base, user.pw_uid, user.pw_gid)
-    wrapper = base / "pg_ctl"
-    wrapper.write_text(f'#!/bin/sh\nexec runuser -u {SUPERUSER} -- "{pg_ctl}" "$@"\n')
-    wrapper.chmod(stat.S_IRWXU | stat.S_IRGRP | stat.S_IXGRP | stat.S_IROTH | stat.S_IXOTH)
-    return str(wrapper)
 
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgreSQLExecutor]:
     """One server for the whole run, started at the first test that needs it."""
-    pg_ctl = find_pg_ctl()
-    if pg_ctl is None:
-        pytest.fail(
-            "PostgreSQL's pg_ctl was not found: install PostgreSQL (Debian/Ubuntu:"
-            " apt-get install postgresql) or set PG_CTL to its path"
-        )
-    base = Path(tempfile.mkdtemp(prefix="famiglia-pg-"))
-    executable = _as_server_user(pg_ctl, base) if os.geteuid() == 0 else pg_ctl
-    server = PostgreSQLExecutor(
-        executable=executable,
-        host=HOST,
-        port=port_for.select_random(),
-        datadir=str(base / "data"),
-        unixsocketdir=str(base),
-        logfile=str(base / "server.log"),
-        startparams="-w",
-        dbname="famiglia",
-        user=SUPERUSER,
-    )
-    server.start()
     try:
-        yield server
-    finally:
-        server.stop()
-        shutil.rmtree(base, ignore_errors=True)
-
-
-_databases = itertools.count(1)
+        with running_server() as server:
+            yield server
+    except NoPostgreSQL as missing:
+        pytest.fail(str(missing))
 
 
 @pytest.fixture
 def postgres_url(postgres_server: PostgreSQLExecutor) -> Iterator[str]:
     """The URL of a new, empty database on the test server, dropped after the test."""
-    name = f"famiglia_{os.getpid()}_{next(_databases)}"
-    janitor = DatabaseJanitor(
-        user=SUPERUSER,
-        host=HOST,
-        port=postgres_server.port,
-        dbname=name,
-    )
-    janitor.init()
-    try:
-        yield f"postgresql://{SUPERUSER}@{HOST}:{postgres_server.port}/{name}"
-    finally:
-        janitor.drop()
+    with _new_database(postgres_server) as url:
+        yield url

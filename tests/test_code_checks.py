@@ -44,3 +44,21 @@ def test_ruff_finds_nothing_and_the_code_is_formatted():
             timeout=300,
         )
         assert run.returncode == 0, " ".join(args) + "\n" + run.stdout + run.stderr
+
+
+def test_the_layers_import_only_downwards():
+    """import-linter's contracts in pyproject.toml: the engine imports nothing of the
+    bot, the cogs or the store (nor discord, a database driver or asyncio); the store
+    nothing of the bot or the cogs."""
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from importlinter.cli import lint_imports_command; lint_imports_command()",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
