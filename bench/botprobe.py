@@ -85,11 +85,11 @@ WRITES = ("commit_move", "set_status", "create_game", "set_table_message", "mark
 
 def install() -> Probe:
     """Wrap the engine, store and render entry points the bot uses."""
-    import bot.reads
-    import cogs.famiglia
-    import cogs.flows
-    import cogs.present
-    import cogs.solo
+    import bot.services.reads
+    import bot.services.slash_moves
+    import cogs.game_answers
+    import cogs.game_texts
+    import cogs.solo_answers
     from db.store import Store
     from engine.famiglia.state import GameState
 
@@ -97,16 +97,16 @@ def install() -> Probe:
     for name in ("apply", "legal_actions", "legal_keys", "copy", "to_json"):
         probe.wrap(GameState, name, "engine")
     probe.wrap(GameState, "from_json", "engine")
-    probe.wrap(bot.reads, "replay_events", "engine")  # the table's last moves
-    for name in ("build", "suggest"):  # slash commands and their autocomplete
-        probe.wrap(cogs.famiglia, name, "engine")
+    probe.wrap(bot.services.reads, "replay_events", "engine")  # the table's last moves
+    for name in ("build", "suggest"):  # slash commands and their autocomplete (wrapped
+        probe.wrap(bot.services.slash_moves, name, "engine")  # before the extension loads)
     for name in dir(Store):
         method = getattr(Store, name)
         if not name.startswith("_") and name != "close" and inspect.iscoroutinefunction(method):
             probe.wrap(Store, name, "db commit" if name in WRITES else "db read")
     for name in ("table", "hand"):
-        probe.wrap(cogs.present, name, "render")
+        probe.wrap(cogs.game_texts, name, "render")
     for name in ("hand_controls", "table_controls"):
-        probe.wrap(cogs.flows, name, "render")
-    probe.wrap(cogs.solo, "table_payload", "render")
+        probe.wrap(cogs.game_answers, name, "render")
+    probe.wrap(cogs.solo_answers, "table_payload", "render")
     return probe

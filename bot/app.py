@@ -17,16 +17,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ai_pool import make_pool
-from bot.ai_queue import FairPool
-from bot.service import GameService
+from bot.services.ai_pool import make_pool
+from bot.services.ai_queue import FairPool
+from bot.services.games import GameService
 from bot.settings import Settings
-from cogs.ai_command import install as install_ai
-from cogs.extra_commands import install
-from cogs.famiglia import FamigliaCog
-from cogs.flows import Flows
-from cogs.items import DYNAMIC_ITEMS, answer_unknown_control
-from cogs.timer import TurnTimer
 from db.store import Store
 
 log = logging.getLogger(__name__)
@@ -61,8 +55,14 @@ class FamigliaBot(commands.AutoShardedBot):
 
     store: Store
     service: GameService
-    flows: Flows
-    timer: TurnTimer
+    ai_pool: FairPool
+    #: The open games at start-up, whose tables the extension brings up to date.
+    open_at_start: list[int]
+    #: The Discord side, loaded as the extension ``cogs.famiglia``: the process imports
+    #: none of it. It sets ``flows``, ``ai`` and ``timer`` here for its own buttons.
+    flows: Any
+    ai: Any
+    timer: Any
 
     def __init__(
         self, settings: Settings, *, sync_global: bool = False, rng: random.Random | None = None
@@ -82,19 +82,14 @@ class FamigliaBot(commands.AutoShardedBot):
         self._item_templates: list[re.Pattern[str]] = []
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
-        """Register the items and remember their id templates (see on_interaction)."""
+        """Register the items and remember their id templates (see knows_control)."""
         self._item_templates += [item.__discord_ui_compiled_template__ for item in items]
         super().add_dynamic_items(*items)
 
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """discord.py drops a component whose id matches no registered item without a
-        word; the user would see "This interaction failed". Every control the bot
-        draws is a dynamic item, so anything else gets a clear answer here."""
-        if interaction.type is not discord.InteractionType.component:
-            return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not any(t.fullmatch(custom_id) for t in self._item_templates):
-            await answer_unknown_control(interaction)
+    def knows_control(self, custom_id: str) -> bool:
+        """Whether a component's id is one of a registered item's (discord.py drops the
+        others without a word: the extension answers them)."""
+        return any(t.fullmatch(custom_id) for t in self._item_templates)
 
     async def setup_hook(self) -> None:
         clock = discord.utils.utcnow
@@ -108,7 +103,6 @@ class FamigliaBot(commands.AutoShardedBot):
             rng=self.rng,
             challenge_limits=self.settings.challenge_limits,
         )
-        self.flows = Flows(self, self.service, self.settings.challenge_timeout_minutes)
         # Nobody loses on time for turns that ran while the bot was down (grace period).
         extended = await self.store.extend_deadlines(clock() + self.settings.downtime_grace)
         open_games = await self.store.active_games()
@@ -121,22 +115,15 @@ class FamigliaBot(commands.AutoShardedBot):
             len(open_games),
             len(extended),
         )
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.add_cog(FamigliaCog(self.flows))
-        await install(self, self.flows, self.service, self.rng)  # solo, resume, boards, stats
         # The AI thinks outside the loop, in a pool shared fairly between users.
         self.ai_pool = FairPool(
             make_pool,
             self.settings.ai_workers,
             timeout=self.settings.ai_decision_timeout_seconds,
         )
-        self.ai = await install_ai(self, self.flows, self.ai_pool, self.settings)
+        self.open_at_start = [game.id for game in open_games]
+        await self.load_extension("cogs.famiglia")  # commands, buttons, tables, the timer
         await self.sync_commands()
-        # A stop between a commit and its table edit left a table behind: show every
-        # open game again from the store (and tell whose turn it is).
-        self.flows.repair.at_startup([game.id for game in open_games])
-        self.timer = TurnTimer(self.service, self.flows)
-        self.timer.start()
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id is not None:
@@ -149,12 +136,9 @@ class FamigliaBot(commands.AutoShardedBot):
             log.info("synced %d command(s) globally (may take up to an hour)", len(synced))
 
     async def close(self) -> None:
-        if hasattr(self, "timer"):
-            await self.timer.stop()
-        if hasattr(self, "ai"):
-            await self.ai.stop()
-        if hasattr(self, "flows"):
-            await self.flows.repair.stop()
+        # Unloading the extension stops the timer, the AI's turns and the repairs first.
+        if "cogs.famiglia" in self.extensions:
+            await self.unload_extension("cogs.famiglia")
         if hasattr(self, "ai_pool"):
             self.ai_pool.shutdown()
         if hasattr(self, "store"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
-from bot.history import replay_state
+from bot.services.replay import replay_state
 from db.errors import StoreError
 from db.rows import GameRow
 from db.transfer import copy_sqlite_to_postgres

@@ -2,7 +2,7 @@
 
 :func:`install` is called once in the bot's ``setup_hook`` after the other commands are
 installed: it adds the command and the Play again button, hands games of mode ``ai`` to
-:class:`cogs.ai_flows.AiFlows` through ``Flows.ai``, and resumes any AI turn a restart
+:class:`cogs.ai_answers.AiFlows` through ``Flows.ai``, and resumes any AI turn a restart
 interrupted. The process pool the AI thinks in belongs to the bot.
 """
 
@@ -15,15 +15,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ai_games import AI_SEAT, HUMAN, AiService
-from bot.ai_queue import FairPool
+from bot.app import FamigliaBot
+from bot.services.ai_games import AI_SEAT, HUMAN, AiService
+from bot.services.ai_queue import FairPool
+from bot.services.modes import Ai
 from bot.settings import Settings
 from cogs import ai_table
-from cogs.ai_flows import AiFlows
-from cogs.flows import Flows
+from cogs.ai_answers import AiFlows
+from cogs.game_answers import Flows
 
 log = logging.getLogger(__name__)
-Interaction = discord.Interaction[Any]
+Interaction = discord.Interaction[FamigliaBot]
 Strength = Literal["easy", "medium", "hard"]
 Side = Literal["you", "ai"]
 
@@ -35,7 +37,7 @@ def ai_command() -> app_commands.Command[Any, ..., None]:
         first="Who starts: you or the AI",
     )
     async def ai(interaction: Interaction, strength: Strength, first: Side = "you") -> None:
-        flows: AiFlows = interaction.client.flows.ai  # type: ignore[attr-defined]
+        flows: AiFlows = interaction.client.flows.tables.named(Ai.name)
         await flows.start(interaction, strength, HUMAN if first == "you" else AI_SEAT)
 
     return ai
@@ -56,7 +58,7 @@ async def install(bot: commands.Bot, flows: Flows, pool: FairPool, settings: Set
         rng=getattr(bot, "rng", None),
     )
     ai_flows = AiFlows(bot, flows, service)
-    flows.ai = ai_flows
+    flows.tables.register(Ai.name, ai_flows)
     resumed = await ai_flows.heal()
     if resumed:
         log.info("resuming %d AI turn(s) a restart had interrupted", resumed)

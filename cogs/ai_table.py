@@ -4,38 +4,43 @@ buttons, and the Play again button.
 In a server channel the table is the two-player table (public, no hand; **Show my hand**
 answers privately). In a DM only the player can read it, so the table also holds the
 hand and the controls for the current decision, built from the engine's legal actions
-(``bot.choices``) with the two-player game's own persistent items. While the AI thinks,
+(``bot.services.choices``) with the two-player game's own persistent items. While the AI thinks,
 the table says so and offers no move.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Protocol, Self
 
 import discord
 
-from bot.ai_games import HUMAN, ai_to_move, strength_of
-from cogs import present
-from cogs.controls import decision_controls, table_controls
-from cogs.items import ForfeitButton, RulesButton, refused_here
+from bot.app import FamigliaBot
+from bot.services.ai_games import HUMAN, ai_to_move, strength_of
+from bot.services.modes import Ai
+from cogs import game_texts
+from cogs.buttons import ForfeitButton, RulesButton, refused_here
+from cogs.move_views import decision_controls, table_controls
 from cogs.render import hand_embed
 from db.rows import GameRow, ResultRow
 from engine.famiglia import GameState, view
 
-if TYPE_CHECKING:
-    from cogs.ai_flows import AiFlows
-
-Interaction = discord.Interaction[Any]
+Interaction = discord.Interaction[FamigliaBot]
 
 
-def ai_flows(interaction: Interaction) -> AiFlows:
-    return interaction.client.flows.ai  # type: ignore[no-any-return]
+class AiClicks(Protocol):
+    """What the AI's own buttons hand their clicks to (:class:`cogs.ai_answers.AiFlows`)."""
+
+    async def play_again(self, interaction: Interaction, game_id: int) -> None: ...
+
+
+def ai_flows(interaction: Interaction) -> AiClicks:
+    return interaction.client.flows.tables.named(Ai.name)
 
 
 def thinking_text(game: GameRow, stalled: bool = False) -> str:
     """The table's line on the AI's turn; ``stalled``: its worker failed on every try."""
-    name = present.shown_names(game)[1]
+    name = game_texts.shown_names(game)[1]
     if stalled:
         return (
             f"🤖 **{name}** could not make its move. **Forfeit** ends the game (no rating "
@@ -112,13 +117,13 @@ def dm_payload(
 
     Renders the table image: call it in a worker thread (``asyncio.to_thread``).
     """
-    embed, file = present.table(game, state, recent, record)
+    embed, file = game_texts.table(game, state, recent, record)
     embeds = [embed]
     if game.is_open:
         if ai_to_move(game, state):
             text = thinking_text(game, stalled)
             embed.insert_field_at(0, name="The AI's turn", value=text, inline=False)
-        embeds.append(hand_embed(view(state, HUMAN), present.names_of(game)))
+        embeds.append(hand_embed(view(state, HUMAN), game_texts.names_of(game)))
     return {
         "content": None,
         "embeds": embeds,

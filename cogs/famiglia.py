@@ -14,18 +14,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.plans import build, suggest
-from bot.reads import Refusal
-from bot.service import GameService
-from cogs import present
-from cogs.flows import Flows
+from bot.app import FamigliaBot
+from bot.services.games import GameService
+from bot.services.reads import Refusal
+from bot.services.slash_moves import build, suggest
+from cogs import game_texts
+from cogs.ai_command import install as install_ai
+from cogs.buttons import DYNAMIC_ITEMS, answer_unknown_control
+from cogs.game_answers import Flows
 from cogs.rules_text import PAGES, titles
+from cogs.solo_and_board_commands import install as install_extras
+from cogs.timer import TurnTimer
 from db.rows import GameRow
 
 log = logging.getLogger(__name__)
-Interaction = discord.Interaction[Any]
+Interaction = discord.Interaction[FamigliaBot]
 #: A rank to play or an amount to lower by: Discord's client sends only whole numbers in
-#: this range (a forged one is still read, and refused, by ``bot.typed``).
+#: this range (a forged one is still read, and refused, by ``bot.services.option_actions``).
 Number = app_commands.Range[int, 1, 4]
 #: The options that take a number (their autocomplete offers numbers too).
 NUMBER_OPTIONS = ("rank", "amount")
@@ -68,7 +73,7 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
                 return here
         mine = await self.service.store.open_games_for_user(user)
         if not mine and here is not None:  # others play here: say whose game it is
-            raise Refusal(present.someone_elses_game_text(here))
+            raise Refusal(game_texts.someone_elses_game_text(here))
         running = [g for g in mine if g.status == "active"]
         if len(running) == 1:
             return running[0]
@@ -77,12 +82,12 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         if not mine:
             raise Refusal(no_game_text(in_dm=interaction.guild is None))
         if not running:
-            places = ", ".join(present.where(g) for g in mine)
+            places = ", ".join(game_texts.where(g) for g in mine)
             raise Refusal(
                 "None of your games has started: the challenges you are in "
                 f"({places}) are not accepted yet."
             )
-        places = ", ".join(f"#{g.id} {present.where(g)}" for g in running)
+        places = ", ".join(f"#{g.id} {game_texts.where(g)}" for g in running)
         raise Refusal(
             f"You play several games ({places}): use this command in the channel of the game."
         )
@@ -235,3 +240,44 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
     @take.autocomplete("payment")
     async def _take_payment(self, interaction: Interaction, typed: str) -> list[Any]:
         return await self._suggest(interaction, "take", "payment", typed)
+
+
+class UnknownControls(commands.Cog):
+    """Answers a component whose id matches none of the bot's items (an old message, or
+    a client sending ids the bot never made) instead of letting it fail silently."""
+
+    def __init__(self, bot: FamigliaBot) -> None:
+        self.bot = bot
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[FamigliaBot]) -> None:
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not self.bot.knows_control(custom_id):
+            await answer_unknown_control(interaction)
+
+
+async def setup(bot: FamigliaBot) -> None:
+    """The extension ``cogs.famiglia`` (``bot.load_extension``): the flows, the
+    ``/famiglia`` commands of every mode, the persistent buttons, the start-up repair of
+    the open games' tables and the turn timer."""
+    flows = Flows(bot, bot.service, bot.settings.challenge_timeout_minutes)
+    bot.flows = flows
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    await bot.add_cog(FamigliaCog(flows))
+    await bot.add_cog(UnknownControls(bot))
+    await install_extras(bot, flows, bot.service, bot.rng)  # solo, resume, boards, stats
+    bot.ai = await install_ai(bot, flows, bot.ai_pool, bot.settings)
+    # A stop between a commit and its table edit left a table behind: show every open
+    # game again from the store (and tell whose turn it is).
+    flows.repair.at_startup(bot.open_at_start)
+    bot.timer = TurnTimer(bot.service, flows)
+    bot.timer.start()
+
+
+async def teardown(bot: FamigliaBot) -> None:
+    """Stop the timer, the AI's running turns and the repairs (they resume at start-up)."""
+    await bot.timer.stop()
+    await bot.ai.stop()
+    await bot.flows.repair.stop()

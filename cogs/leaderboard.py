@@ -15,11 +15,12 @@ from typing import Any, ClassVar, Literal, Self
 import discord
 from discord import app_commands
 
+from bot.app import FamigliaBot
 from cogs.safe_text import shown
 from db.rows import AiBoardRow, Page, RatingBoardRow, SoloBoardRow
 from db.store import Store
 
-Interaction = discord.Interaction[Any]
+Interaction = discord.Interaction[FamigliaBot]
 Board = Literal["rating", "solo", "ai"]
 Scope = Literal["server", "global"]
 
@@ -35,7 +36,7 @@ LEVEL_ONLY_SOLO = "`level` only applies to the solo board: drop it, or choose `b
 
 def store_of(interaction: Interaction) -> Store:
     """The bot's store (the bot keeps its ``GameService`` as ``flows.service``)."""
-    return interaction.client.flows.service.store  # type: ignore[no-any-return]
+    return interaction.client.flows.service.store
 
 
 def variant(player_first: bool | None) -> str:

@@ -14,7 +14,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.service import GameService, Moved, Refusal
+from bot.services.games import GameService, Moved, Refusal
 
 log = logging.getLogger(__name__)
 

@@ -4,37 +4,46 @@ message, with the robot's last turn spelled out so the player can check it.
 Only the player can read a DM, so the hand is shown on the table itself. Every button
 and select is a persistent ``DynamicItem`` whose custom id carries the game id and the
 action count it was drawn for. The move controls are the two-player game's own
-(``cogs.items``): their clicks reach :class:`cogs.solo.SoloFlows` through
-:class:`cogs.flows.Flows`; the other clicks go to SoloFlows directly. The controls
-are built from the engine's legal actions (``bot.choices``), never from rules here.
+(``cogs.buttons``): their clicks reach :class:`cogs.solo_answers.SoloFlows` through
+:class:`cogs.game_answers.Flows`; the other clicks go to SoloFlows directly. The controls
+are built from the engine's legal actions (``bot.services.choices``), never from rules here.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Protocol, Self
 
 import discord
 
-from bot.solo import History
-from cogs.controls import decision_controls
-from cogs.items import RulesButton, refused_here
-from cogs.present import UNSAID, final_hands
+from bot.app import FamigliaBot
+from bot.services.modes import Solo
+from bot.services.solo import History
+from cogs.buttons import RulesButton, refused_here
+from cogs.game_texts import UNSAID, final_hands
+from cogs.move_views import decision_controls
 from cogs.render import hand_embed, table_message
 from cogs.render.common import clip
 from cogs.safe_text import shown
 from db.rows import GameRow, ResultRow, SoloBest
 from engine.famiglia import GameState, describe_event, view
 
-if TYPE_CHECKING:
-    from cogs.solo import SoloFlows
+Interaction = discord.Interaction[FamigliaBot]
 
-Interaction = discord.Interaction[Any]
+
+class SoloClicks(Protocol):
+    """What the solo table's buttons hand their clicks to (:class:`cogs.solo_answers.SoloFlows`)."""
+
+    async def start(self, interaction: Interaction, level: int, first: int) -> None: ...
+    async def ask_forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None: ...
+    async def forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None: ...
+
+
 PLAYER = 0  # the human's seat in a solo game
 
 
-def solo_flows(interaction: Interaction) -> SoloFlows:
-    return interaction.client.flows.solo  # type: ignore[no-any-return]
+def solo_flows(interaction: Interaction) -> SoloClicks:
+    return interaction.client.flows.tables.named(Solo.name)
 
 
 def names_of(game: GameRow) -> tuple[str, str]:

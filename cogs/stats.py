@@ -10,12 +10,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.app import FamigliaBot
 from cogs.leaderboard import COLOUR, level_text, rating_text, store_of
 from cogs.render.chart import CHART_FILENAME, rating_chart_png
 from cogs.safe_text import shown
 from db.rows import PlayerStats
 
-Interaction = discord.Interaction[Any]
+Interaction = discord.Interaction[FamigliaBot]
 
 
 def has_games(stats: PlayerStats) -> bool:

@@ -13,9 +13,9 @@ import logging
 
 import discord
 
-from bot.service import GameService, Notice
-from cogs import present
-from cogs.flows import Flows, users
+from bot.services.games import GameService, Notice
+from cogs import game_texts
+from cogs.game_answers import Flows, users
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +62,7 @@ class TurnTimer:
         channel = self.flows.bot.get_partial_messageable(game.channel_id)
         try:
             await channel.send(
-                f"⏰ {present.mention(game, seat)}, it is still your turn in Famiglia "
+                f"⏰ {game_texts.mention(game, seat)}, it is still your turn in Famiglia "
                 f"#{game.id}. If you do not move, you lose the game{when}.",
                 allowed_mentions=users(game.players[seat]),
             )

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from pgserver import NoPostgreSQL, running_server
-from pgserver import new_database as _new_database
 from pytest_postgresql.executors import PostgreSQLExecutor
+
+from tests.pgserver import NoPostgreSQL, running_server
+from tests.pgserver import new_database as _new_database
 
 
 @pytest.fixture(scope="session")

@@ -3,13 +3,16 @@ executor and janitor), for the tests and the benchmarks.
 
 ``pg_ctl`` is found without any setting: ``$PG_CTL`` if set, else on ``PATH``, else in
 the usual install places (Debian's /usr/lib/postgresql/<version>/bin first, newest
-version first). PostgreSQL refuses to run as root, so under root (CI) the server runs
-as the ``postgres`` user (``runuser``) in a directory handed to that user.
+version first), else the server programs that the ``pgserver`` wheel of the dev extra
+ships, so a fresh machine needs no system package. PostgreSQL refuses to run as root, so
+under root (CI) the server runs as the ``postgres`` user, or ``nobody`` where the machine
+has no such user (``runuser``), in a directory handed to that user.
 """
 
 from __future__ import annotations
 
 import glob
+import importlib.util
 import itertools
 import os
 import pwd
@@ -53,18 +56,35 @@ def find_pg_ctl() -> str | None:
     if found:
         return found
     candidates = [p for pattern in _SEARCH for p in glob.glob(pattern)]
-    return max(candidates, key=_version_key) if candidates else None
+    if candidates:
+        return max(candidates, key=_version_key)
+    return _wheel_pg_ctl()
+
+
+def _wheel_pg_ctl() -> str | None:
+    """The pg_ctl inside the installed ``pgserver`` wheel (found, not imported)."""
+    spec = importlib.util.find_spec("pgserver")
+    for root in (spec.submodule_search_locations or []) if spec else []:
+        path = Path(root) / "pginstall" / "bin" / "pg_ctl"
+        if path.is_file():
+            return str(path)
+    return None
 
 
 def _as_server_user(pg_ctl: str, base: Path) -> str:
-    """Under root: a pg_ctl that runs as the ``postgres`` user, who owns ``base``."""
-    try:
-        user = pwd.getpwnam(SUPERUSER)
-    except KeyError:
-        raise NoPostgreSQL("running as root needs a 'postgres' user to run the server as") from None
+    """Under root: a pg_ctl that runs as the ``postgres`` user (else ``nobody``), who
+    owns ``base``."""
+    for name in (SUPERUSER, "nobody"):
+        try:
+            user = pwd.getpwnam(name)
+            break
+        except KeyError:
+            continue
+    else:
+        raise NoPostgreSQL("running as root needs a 'postgres' or 'nobody' user to run as")
     os.chown(base, user.pw_uid, user.pw_gid)
     wrapper = base / "pg_ctl"
-    wrapper.write_text(f'#!/bin/sh\nexec runuser -u {SUPERUSER} -- "{pg_ctl}" "$@"\n')
+    wrapper.write_text(f'#!/bin/sh\nexec runuser -u {user.pw_name} -- "{pg_ctl}" "$@"\n')
     wrapper.chmod(stat.S_IRWXU | stat.S_IRGRP | stat.S_IXGRP | stat.S_IROTH | stat.S_IXOTH)
     return str(wrapper)
 

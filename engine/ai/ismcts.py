@@ -45,6 +45,8 @@ class Budget:
     time_cap: float | None = 1.2
     depth: int = 0
     exploration: float = 0.7
+    anchor: float = 0.0  # > 0: keep the caller's baseline move unless the searched best
+    # beats its mean reward by more than this
 
 
 @dataclass(slots=True)
@@ -53,6 +55,7 @@ class SearchResult:
     iterations: int
     seconds: float
     visits: dict[Hashable, int]
+    means: dict[Hashable, float]
 
 
 class _Node:
@@ -85,14 +88,19 @@ def search(
     opponent: Policy,
     rollout: Policy,
     value: Value | None = None,
+    baseline: Any = None,
 ) -> SearchResult:
-    """The action for ``seat`` (which the game must await) after the search."""
+    """The action for ``seat`` (which the game must await) after the search. With
+    ``budget.anchor`` and a ``baseline`` action (say, a rule-based player's move), the
+    baseline is kept unless the most visited move's mean reward beats it by the anchor:
+    at a few hundred noisy rollouts this guards against noise choosing between
+    near-equal moves."""
     legal = list(game.legal_actions(state, seat))
     if not legal:
         raise ValueError(f"seat {seat} has no decision to make")
     start = time.perf_counter()
     if len(legal) == 1:
-        return SearchResult(legal[0], 0, 0.0, {})
+        return SearchResult(legal[0], 0, 0.0, {}, {})
     root = _Node()
     done = 0
     while done < budget.iterations:
@@ -111,8 +119,14 @@ def search(
         )
         done += 1
     visits = {a: c.n for a, c in root.children.items()}
+    means = {a: c.w / c.n for a, c in root.children.items() if c.n}
     best = max(legal, key=lambda a: (visits.get(a, -1), -legal.index(a)))
-    return SearchResult(best, done, time.perf_counter() - start, visits)
+    if not means and baseline in legal:  # no time to search at all
+        best = baseline
+    anchored = budget.anchor > 0 and baseline in means and best in means
+    if anchored and means[best] - means[baseline] <= budget.anchor:
+        best = baseline
+    return SearchResult(best, done, time.perf_counter() - start, visits, means)
 
 
 def _others(game: Game[Any, Any], d: Any, seat: int, policy: Policy, rng: random.Random) -> bool:

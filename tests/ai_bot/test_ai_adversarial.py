@@ -11,16 +11,16 @@ from collections.abc import Callable
 from typing import Any
 
 import simcord
-from e2e.harness import World, fresh
 from simcord import interactions
 from simcord.backend import serializers
 
-from bot.ai_games import ai_to_move
-from bot.ai_pool import decide, decision_seed
-from bot.choices import choices
+from bot.services.ai_games import ai_to_move
+from bot.services.ai_pool import decide, decision_seed
+from bot.services.choices import choices
 from engine.famiglia import GameState
 from engine.famiglia.actions import Key, from_key
 from engine.famiglia.policies import greedy_policy
+from tests.e2e.harness import World, fresh
 
 from .play import PASS, channel_game, dm_game, dm_table, texts
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from e2e.harness import World
-
-from bot.ai_games import ai_to_move
+from bot.services.ai_games import ai_to_move
+from tests.e2e.harness import World
 
 from .play import PASS, channel_game, dm_game, dm_table, texts
 

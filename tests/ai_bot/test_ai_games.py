@@ -4,9 +4,8 @@ the AI board."""
 
 from __future__ import annotations
 
-from e2e.harness import World
-
 from engine.famiglia import result
+from tests.e2e.harness import World
 
 from .play import check_ai_decisions, play_channel_by_buttons, play_dm_by_commands, texts
 

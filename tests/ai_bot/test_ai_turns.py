@@ -8,14 +8,14 @@ import asyncio
 import random
 
 import simcord
-from e2e.harness import World, click_one_decision, fresh
 from simcord import interactions
 from simcord.backend import serializers
 
-from bot.ai_games import ai_to_move
+from bot.services.ai_games import ai_to_move
 from engine.famiglia import GameState
 from engine.famiglia.actions import from_key
 from engine.famiglia.policies import greedy_policy
+from tests.e2e.harness import World, click_one_decision, fresh
 
 from .play import check_ai_decisions, texts
 

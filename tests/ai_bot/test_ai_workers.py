@@ -13,10 +13,10 @@ import time
 from pathlib import Path
 
 import pytest
-from e2e.harness import World
 
-from bot.ai_pool import make_pool
-from bot.ai_queue import AiUnavailable, FairPool
+from bot.services.ai_pool import make_pool
+from bot.services.ai_queue import AiUnavailable, FairPool
+from tests.e2e.harness import World
 
 from . import workers
 

@@ -9,7 +9,7 @@ import os
 import time
 from pathlib import Path
 
-from bot.ai_pool import decide
+from bot.services.ai_pool import decide
 from engine.famiglia.actions import Key
 
 

@@ -7,10 +7,10 @@ import itertools
 import random
 
 import pytest
-from e2e.harness import World, build_world, settings
 
 from bot.app import FamigliaBot
 from db import ResultRecord, Store
+from tests.e2e.harness import World, build_world, settings
 
 _channels = itertools.count(9_000_000)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from e2e.harness import GUILD_ID, World
+from tests.e2e.harness import GUILD_ID, World
 
 from .conftest import finished
 

@@ -3,7 +3,7 @@ rating with its chart, best solo score per level and average VP."""
 
 from __future__ import annotations
 
-from e2e.harness import GUILD_ID, World
+from tests.e2e.harness import GUILD_ID, World
 
 from .conftest import finished
 

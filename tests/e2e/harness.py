@@ -20,7 +20,7 @@ from simcord.backend import serializers
 from simcord.builders import ChannelHandle, GuildHandle
 
 from bot.app import FamigliaBot
-from bot.history import replay_state
+from bot.services.replay import replay_state
 from bot.settings import Settings
 from db.rows import GameRow
 from engine.famiglia import GameState

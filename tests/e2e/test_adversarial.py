@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.choices import choices
+from bot.services.choices import choices
 from engine.famiglia import GameState
 
 from .harness import World, controls, play_until

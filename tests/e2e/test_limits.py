@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
-from bot.choices import choices
-from cogs import present
-from cogs.controls import component_problems, hand_controls, move_controls, table_controls
+from bot.services.choices import choices
+from cogs import game_texts
+from cogs.move_views import component_problems, hand_controls, move_controls, table_controls
 from cogs.render import embed_limit_problems
 from db.rows import GameRow
 from engine.famiglia import GameState, describe_event, new_game
@@ -72,10 +72,10 @@ def test_the_largest_states_fit_discord():
     for state, lines in states:
         status = "finished" if state.over else "active"
         game = game_row(state, status)
-        embed, _file = present.table(game, state, lines)
+        embed, _file = game_texts.table(game, state, lines)
         assert embed_limit_problems(embed) == [], (state, lines)
         for seat in (0, 1):
-            assert embed_limit_problems(present.hand(game, state, seat)) == []
+            assert embed_limit_problems(game_texts.hand(game, state, seat)) == []
             assert component_problems(hand_controls(game, state, seat)) == []
         assert component_problems(table_controls(game)) == []
         if not state.over:
@@ -100,5 +100,5 @@ def test_the_largest_states_fit_discord():
 def test_a_forfeited_table_fits_too():
     state, lines = max(big_states(), key=lambda item: len(item[0].street))
     game = game_row(state, "forfeited")
-    embed, _ = present.table(game, state, lines)
+    embed, _ = game_texts.table(game, state, lines)
     assert embed_limit_problems(embed) == []

@@ -3,7 +3,7 @@ move still waits for them, but what is still needed."""
 
 from __future__ import annotations
 
-from bot.choices import choices
+from bot.services.choices import choices
 from engine.famiglia import Action, GameState
 
 from .harness import World, play_until

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.choices import choices
+from bot.services.choices import choices
 from engine.famiglia import GameState, parse_action
 from engine.famiglia.actions import Pass, PlayBrute, Refresh, Take
 from engine.famiglia.cards import code

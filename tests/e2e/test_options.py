@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bot.app import FamigliaBot
-from bot.choices import choices, option_value
+from bot.services.choices import choices, option_value
 from engine.famiglia.cards import code
 
 from .harness import World

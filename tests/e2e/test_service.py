@@ -6,7 +6,7 @@ import asyncio
 import random
 from datetime import UTC, datetime, timedelta
 
-from bot.service import GameService, Refusal
+from bot.services.games import GameService, Refusal
 from db.store import Store
 from engine.famiglia.actions import Pass
 
@@ -51,7 +51,7 @@ async def test_two_processes_racing_on_one_game_apply_one_move(tmp_path):
 async def test_the_tables_last_moves_match_a_replay_whichever_process_moved(tmp_path):
     """The move log the table shows (kept in memory per process) always equals the
     replay of the stored log, also when the other process made the last moves."""
-    from bot.history import replay_events
+    from bot.services.replay import replay_events
     from engine.famiglia import GameState
 
     path = str(tmp_path / "recent.db")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.choices import choices
+from bot.services.choices import choices
 from engine.famiglia import GameState
 from engine.famiglia.cards import code
 

@@ -37,3 +37,31 @@ def test_search_with_no_time_cap_is_a_function_of_the_seed():
         for _ in range(2)
     ]
     assert runs[0].action == runs[1].action and runs[0].visits == runs[1].visits
+
+
+def test_an_anchor_keeps_the_baseline_unless_the_search_finds_better_by_the_margin():
+    state = NIM.new(1, NimOptions(heaps=(4,), first=0))
+    baseline = NimTake(heap=0, count=1)
+    wide = search(
+        NIM,
+        state,
+        0,
+        Budget(200, time_cap=None, anchor=1.0),
+        random.Random(3),
+        opponent=_random,
+        rollout=_random,
+        baseline=baseline,
+    )
+    assert wide.action == baseline
+    narrow = search(
+        NIM,
+        state,
+        0,
+        Budget(200, time_cap=None, anchor=0.05),
+        random.Random(3),
+        opponent=_random,
+        rollout=_random,
+        baseline=baseline,
+    )
+    assert narrow.action == NimTake(heap=0, count=4)
+    assert narrow.means[NimTake(heap=0, count=4)] == 1.0

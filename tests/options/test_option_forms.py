@@ -1,8 +1,8 @@
 """Typed option values are matched completely against the accepted forms, never searched.
 
-Table-driven: :func:`bot.option_forms.read` on accepted and refused forms, then
-:func:`bot.typed.resolve` on real positions, where every refused value raises with a
-sentence naming the accepted forms and no value ever names a different action.
+Table-driven: :func:`bot.services.option_forms.read` on accepted and refused forms, then
+:func:`bot.services.option_actions.resolve` on real positions, where every refused value
+raises with a sentence naming the accepted forms and no value ever names a different action.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.choices import choices
-from bot.option_forms import Form, card_list, read
-from bot.typed import resolve
+from bot.services.choices import choices
+from bot.services.option_actions import resolve
+from bot.services.option_forms import Form, card_list, read
 from engine.famiglia import GameState, IllegalAction, new_game
 from engine.famiglia.actions import Action, BruteAmount, PlayAccountant, PlayBrute, Take, from_key
 from engine.famiglia.cards import code

@@ -32,7 +32,7 @@ import time
 from datetime import timedelta
 from typing import Any
 
-from bot.service import GameService, Refusal
+from bot.services.games import GameService, Refusal
 from db import GameRow, Store
 from db.postgres_db import PgTx, PostgresDatabase, is_postgres_url
 from engine.famiglia import Action, GameState

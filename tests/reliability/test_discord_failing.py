@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from e2e.harness import World, controls
+from tests.e2e.harness import World, controls
 
 EDIT = "/channels/*/messages/*"
 

@@ -25,9 +25,9 @@ import re
 from typing import Any
 
 import pytest
-from e2e.harness import World, settings
 
 from engine.famiglia import GameState
+from tests.e2e.harness import World, settings
 
 from .simdrive import Driver, Sent, components, move_controls
 

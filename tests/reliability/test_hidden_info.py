@@ -2,7 +2,7 @@
 
 Two states that differ only in what is hidden — which cards each hand holds (same
 counts) and the order of the draw pile — must render the public table byte-identically:
-the embed the cogs post (``cogs.present``), the PNG they attach, and the render
+the embed the cogs post (``cogs.game_texts``), the PNG they attach, and the render
 package's own table embed and image. The states come from real games: a random seed
 and random legal moves, then the hidden cards are dealt again at random.
 """
@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cogs import present
+from cogs import game_texts
 from cogs.render import table_embed, table_png
 from db.rows import GameRow
 from engine.famiglia import GameState, new_game, view
@@ -70,7 +70,7 @@ def game_row(state: GameState, status: str = "active") -> GameRow:
 
 def public_rendering(state: GameState) -> tuple[dict, bytes, dict, bytes]:
     game = game_row(state)
-    embed, file = present.table(game, state, RECENT)
+    embed, file = game_texts.table(game, state, RECENT)
     png = file.fp.read()
     pv = view(state, None)
     return embed.to_dict(), png, table_embed(pv, NAMES, RECENT).to_dict(), table_png(pv, NAMES)
@@ -98,7 +98,7 @@ def test_the_waiting_players_own_view_hides_the_movers_hand(seed, steps, rnd):
     waiting = 1 - state.current
     twin = hidden_twin(state, rnd, keep=waiting)
     game = game_row(state)
-    mine, theirs = present.hand(game, state, waiting), present.hand(game, twin, waiting)
+    mine, theirs = game_texts.hand(game, state, waiting), game_texts.hand(game, twin, waiting)
     assert mine.to_dict() == theirs.to_dict()
     assert view(state, waiting) == view(twin, waiting)
 
@@ -114,6 +114,6 @@ def test_the_twin_really_differs_so_the_property_can_fail():
     differing = [t for t in twins if t.hands[0] != state.hands[0]]
     game = game_row(state)
     assert any(
-        present.hand(game, t, 0).to_dict() != present.hand(game, state, 0).to_dict()
+        game_texts.hand(game, t, 0).to_dict() != game_texts.hand(game, state, 0).to_dict()
         for t in differing
     )

@@ -3,7 +3,7 @@ the other gets a clear sentence, never a version conflict as an error."""
 
 from __future__ import annotations
 
-from e2e.harness import World
+from tests.e2e.harness import World
 
 from .simdrive import Driver, Sent, components
 

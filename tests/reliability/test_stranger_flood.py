@@ -14,7 +14,7 @@ import os
 from collections import Counter
 from typing import Any
 
-from e2e.harness import World
+from tests.e2e.harness import World
 
 from .simdrive import Driver, components
 

@@ -16,8 +16,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.history import replay_state
-from bot.service import CONFLICT, STALE, GameService, Moved, Notice, Refusal
+from bot.services.games import CONFLICT, STALE, GameService, Moved, Notice, Refusal
+from bot.services.replay import replay_state
 from db import GameRow, Store
 from engine.famiglia import Action, GameState
 

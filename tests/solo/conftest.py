@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import pytest
-from e2e.fixtures import bot_seed, simcord_bot, world  # noqa: F401  (fixtures)
-from e2e.harness import settings
+
+from tests.e2e.fixtures import bot_seed, simcord_bot, world  # noqa: F401  (fixtures)
+from tests.e2e.harness import settings
 
 
 @pytest.fixture

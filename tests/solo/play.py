@@ -12,15 +12,15 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from e2e.harness import World
 from simcord.builders import UserHandle
 
-from bot.choices import key_text
-from bot.history import replay_state
+from bot.services.choices import key_text
+from bot.services.replay import replay_state
 from engine.famiglia import GameState, new_game, parse_action, result
 from engine.famiglia.actions import from_key
 from engine.famiglia.codes import Key, Op
 from engine.famiglia.policies import greedy_policy
+from tests.e2e.harness import World
 
 ROBOT_KEY: Key = (Op.ROBOT_TURN, 0, 0)
 

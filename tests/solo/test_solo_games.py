@@ -8,9 +8,9 @@ turns included), and replaying the stored log must rebuild the stored state.
 from __future__ import annotations
 
 import pytest
-from e2e.harness import World
 
 from engine.famiglia import result
+from tests.e2e.harness import World
 
 from .play import (
     dm_table,

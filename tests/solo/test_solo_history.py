@@ -9,9 +9,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.recent import KEEP
-from bot.service import GameService
-from bot.solo import SoloService, replay_history
+from bot.services.games import GameService
+from bot.services.recent import KEEP
+from bot.services.solo import SoloService, replay_history
 from db.store import Store
 from engine.famiglia import GameState
 from engine.famiglia.policies import greedy_policy

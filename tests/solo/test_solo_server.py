@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from e2e.harness import World
-
-from bot.history import replay_state
+from bot.services.replay import replay_state
 from engine.famiglia import GameState
 from engine.famiglia.actions import from_key
+from tests.e2e.harness import World
 
 from .play import click_key, dm_table
 
@@ -204,5 +203,6 @@ async def test_an_answer_that_times_out_after_a_saved_solo_move_never_says_nothi
     after = await world.game(game.id)
     assert after.action_count > game.action_count
     table = await dm_table(world, world.alice.user, game.id)
-    shown = await world.bot.flows.solo.payload(await world.game(game.id))
+    solo_table = world.bot.flows.tables.named("solo")
+    shown = await solo_table.payload(await world.game(game.id))
     assert table.embeds[0].footer.text == shown["embeds"][0].footer.text  # the stored turn

@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
-from bot.choices import key_text
-from bot.solo import History, replay_history, robot_report
-from cogs.controls import component_problems
+from bot.services.choices import key_text
+from bot.services.solo import History, replay_history, robot_report
+from cogs.move_views import component_problems
 from cogs.render import embed_limit_problems
 from cogs.solo_table import table_payload
 from db.rows import GameRow

@@ -19,9 +19,10 @@ import random
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 
-from bot.ai_pool import STRENGTH_NAMES, decide, decision_seed
-from bot.ai_queue import FairPool
-from bot.service import GameService, Moved, Refusal
+from bot.services.ai_pool import STRENGTH_NAMES, decide, decision_seed
+from bot.services.ai_queue import FairPool
+from bot.services.games import GameService, Moved, Refusal
+from bot.services.modes import Ai, AiOptions, options_of, stored_options
 from db.errors import ChannelBusy
 from db.rows import ROBOT, GameRow
 from engine.famiglia import GameState, IllegalAction, new_game
@@ -41,14 +42,14 @@ def ai_name(strength: str) -> str:
 
 
 def strength_of(game: GameRow) -> str:
-    strength = str(game.options.get("strength", "medium"))
-    return strength if strength in STRENGTH_NAMES else "medium"
+    options = options_of(game)
+    return options.strength if isinstance(options, AiOptions) else "medium"
 
 
 def ai_to_move(game: GameRow, state: GameState) -> bool:
     """Whether the game waits for a decision of the AI."""
     return (
-        game.mode == "ai"
+        game.mode == Ai.name
         and game.status == "active"
         and not state.over
         and game.players[state.current] == ROBOT
@@ -80,7 +81,7 @@ class AiService:
         return await self.pool.run(user, decide, state_json, strength, seed, self.time_cap)
 
     async def _check_limit(self, user_id: int) -> None:
-        running = [g for g in await self.store.open_games_for_user(user_id) if g.mode == "ai"]
+        running = [g for g in await self.store.open_games_for_user(user_id) if g.mode == Ai.name]
         if len(running) >= self.games_per_user:
             where = ", ".join(
                 f"#{g.id} " + ("in our DMs" if g.guild_id is None else f"in <#{g.channel_id}>")
@@ -116,19 +117,16 @@ class AiService:
         state = new_game(seed, mode="duel", first=first)
         try:
             return await self.store.create_game(
-                mode="ai",
+                mode=Ai.name,
                 guild_id=guild_id,
                 channel_id=channel_id,
                 players=(user_id, ROBOT),
                 seed=seed,
                 state_json=state.to_json(),
                 status="active",
-                options={
-                    "names": [name, ai_name(strength)],
-                    "first": first,
-                    "level": None,
-                    "strength": strength,
-                },
+                options=stored_options(
+                    AiOptions(names=(name, ai_name(strength)), first=first, strength=strength)
+                ),
                 deadline=None if first == AI_SEAT or guild_id is None else deadline,
                 reminder_at="half" if first == HUMAN and guild_id is not None else None,
             )
@@ -166,5 +164,5 @@ class AiService:
         return [
             game
             for game in await self.store.active_games()
-            if game.mode == "ai" and ai_to_move(game, GameState.from_json(game.state_json))
+            if game.mode == Ai.name and ai_to_move(game, GameState.from_json(game.state_json))
         ]

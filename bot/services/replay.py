@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.services.modes import mode_of
 from db.rows import GameRow
 from engine.famiglia import Event, GameState, new_game, parse_action
 
@@ -15,8 +16,8 @@ from engine.famiglia import Event, GameState, new_game, parse_action
 def initial_state(game: GameRow) -> GameState:
     """The game's first state; a game against the AI is a two-player (duel) game."""
     opts = game.options
-    mode = "duel" if game.mode == "ai" else game.mode
-    return new_game(game.seed, mode=mode, first=opts.get("first"), level=opts.get("level"))  # type: ignore[arg-type]
+    mode = mode_of(game).engine_mode
+    return new_game(game.seed, mode=mode, first=opts.get("first"), level=opts.get("level"))
 
 
 def replay_events(game: GameRow, action_jsons: Sequence[str], count: int) -> list[list[Event]]:

@@ -3,7 +3,7 @@
 persistent buttons they use.
 
 :func:`install` is called once in the bot's ``setup_hook`` after the cog is added (and
-before commands are synced). It also hands solo games to :class:`cogs.solo.SoloFlows`
+before commands are synced). It also hands solo games to :class:`cogs.solo_answers.SoloFlows`
 through ``Flows.solo`` and plays any robot turn a restart interrupted.
 """
 
@@ -17,14 +17,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.service import GameService
-from bot.solo import SoloService
+from bot.app import FamigliaBot
+from bot.services.games import GameService
+from bot.services.modes import Ai, Solo
+from bot.services.solo import SoloService
 from cogs import leaderboard, solo_table, stats
-from cogs.flows import Flows
-from cogs.solo import SoloFlows
+from cogs.game_answers import Flows
+from cogs.solo_answers import SoloFlows
 
 log = logging.getLogger(__name__)
-Interaction = discord.Interaction[Any]
+Interaction = discord.Interaction[FamigliaBot]
 Side = Literal["you", "robot"]
 
 
@@ -37,7 +39,7 @@ def solo_command() -> app_commands.Command[Any, ..., None]:
     async def solo(
         interaction: Interaction, level: app_commands.Range[int, 1, 4], first: Side = "you"
     ) -> None:
-        flows: SoloFlows = interaction.client.flows.solo  # type: ignore[attr-defined]
+        flows: SoloFlows = interaction.client.flows.tables.named(Solo.name)
         await flows.start(interaction, level, 0 if first == "you" else 1)
 
     return solo
@@ -48,11 +50,10 @@ def resume_command() -> app_commands.Command[Any, ..., None]:
         name="resume", description="Bring back the table of your solo game or of your game here"
     )
     async def resume(interaction: Interaction) -> None:
-        ai_flows = interaction.client.flows.ai  # type: ignore[attr-defined]
-        in_dm = interaction.guild is None
-        if in_dm and ai_flows is not None and await ai_flows.repost(interaction):
+        tables = interaction.client.flows.tables
+        if interaction.guild is None and await tables.named(Ai.name).repost(interaction):
             return  # a game against the AI runs in this DM
-        flows: SoloFlows = interaction.client.flows.solo  # type: ignore[attr-defined]
+        flows: SoloFlows = tables.named(Solo.name)
         await flows.resume(interaction)
 
     return resume
@@ -81,7 +82,7 @@ async def install(
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     solo_flows = SoloFlows(bot, SoloService(service, rng))
     solo_flows.failed = flows.repair.failed
-    flows.solo = solo_flows
+    flows.tables.register(Solo.name, solo_flows)
     try:
         healed = await solo_flows.heal()
     except discord.HTTPException as error:  # the games are healed; a table may lag behind

@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Literal
 
-from bot.cooldowns import ChallengeLimits
-from bot.reads import GameReads, Refusal
+from bot.services.cooldowns import ChallengeLimits
+from bot.services.modes import Duel, DuelOptions, mode_of, stored_options
+from bot.services.reads import GameReads, Refusal
 from db.errors import ChannelBusy, GameClosed, VersionConflict
-from db.rows import ROBOT, GameRow, ResultRecord
+from db.rows import GameRow, ResultRecord
 from db.store import Store
 from engine.famiglia import Action, Event, GameState, IllegalAction, dump_action, new_game, result
 
@@ -87,17 +88,17 @@ class GameService(GameReads):
                 "Finish it first, or start yours in another channel."
             )
         seed = self._rng.randrange(1, 2**62)
-        state = new_game(seed, mode="duel")
+        state = new_game(seed, mode=Duel.engine_mode)
         try:
             game = await self.store.create_game(
-                mode="duel",
+                mode=Duel.name,
                 guild_id=guild_id,
                 channel_id=channel_id,
                 players=(challenger, opponent),
                 seed=seed,
                 state_json=state.to_json(),
                 status="challenge",
-                options={"names": names, "first": None, "level": None},
+                options=stored_options(DuelOptions(names=(names[0], names[1]))),
                 deadline=self.clock() + self.challenge_timeout,
             )
         except ChannelBusy:
@@ -197,10 +198,8 @@ class GameService(GameReads):
         turn_passed = to_move(new) != to_move(before)
         ended = new.over
         result = self._score_result(new) if ended else None
-        if ended or game.mode == "solo":  # a solo game waits for its player: no turn timer
-            deadline = None
-        elif game.mode == "ai" and (game.guild_id is None or game.players[new.current] == ROBOT):
-            deadline = None  # against the AI only the human's turn in a channel is timed
+        if ended or not mode_of(game).timed(game, new):
+            deadline = None  # e.g. a solo game waits for its player: no turn timer
         elif turn_passed:
             deadline = self.clock() + self.turn_timeout
         else:

@@ -1,9 +1,9 @@
 """Games against the AI on Discord: start, the human's moves, the AI's turn, the end.
 
-The human's moves arrive through the two-player paths (``cogs.flows.Flows.play`` hands
+The human's moves arrive through the two-player paths (``cogs.game_answers.Flows.play`` hands
 games of mode ``ai`` over to :meth:`AiFlows.after_move`). The interaction is answered at
 once; the AI's turn then runs in a background task, one decision at a time, each thought
-in the bot's process pool and committed by :class:`bot.ai_games.AiService`. The table is
+in the bot's process pool and committed by :class:`bot.services.ai_games.AiService`. The table is
 edited while the turn goes on (at most once a second) and when it ends; the human's
 private hand, if the move came from one, is refreshed with the new choices.
 """
@@ -19,20 +19,22 @@ from typing import Any
 
 import discord
 
-from bot.ai_games import HUMAN, AiService, ai_to_move
-from bot.ai_queue import AiUnavailable
-from bot.service import Moved, Refusal
-from cogs import present
+from bot.app import FamigliaBot
+from bot.services.ai_games import HUMAN, AiService, ai_to_move
+from bot.services.ai_queue import AiUnavailable
+from bot.services.games import Moved, Refusal
+from bot.services.modes import Ai
+from cogs import game_texts
 from cogs.ai_table import dm_payload, ended_controls, mark_thinking
-from cogs.controls import hand_controls
-from cogs.flows import NOBODY, Flows
+from cogs.game_answers import NOBODY, Flows
+from cogs.move_views import hand_controls
 from cogs.safe_text import kept_name
-from cogs.table_move import answer_message, edit_in_place, moved_to
+from cogs.table_message import answer_message, edit_in_place, moved_to
 from db.rows import GameRow
 from engine.famiglia import Event, GameState, describe_event
 
 log = logging.getLogger(__name__)
-Interaction = discord.Interaction[Any]
+Interaction = discord.Interaction[FamigliaBot]
 EDIT_EVERY = 1.0  # seconds between table edits while the AI's turn goes on
 
 
@@ -52,8 +54,8 @@ class AiFlows:
     refuse = staticmethod(Flows.refuse)
 
     def _lines(self, game: GameRow, events: list[Event]) -> list[str]:
-        names = present.shown_names(game)
-        return [describe_event(e, names) for e in events if e.kind not in present.UNSAID]
+        names = game_texts.shown_names(game)
+        return [describe_event(e, names) for e in events if e.kind not in game_texts.UNSAID]
 
     async def payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
         stalled = game.id in self._stalled
@@ -68,7 +70,7 @@ class AiFlows:
         record = None if game.is_open else await self.store.get_result(game.id)
         return {
             "content": note[:1900],
-            "embed": present.hand(game, state, HUMAN, record),
+            "embed": game_texts.hand(game, state, HUMAN, record),
             "view": hand_controls(game, state, HUMAN),
         }
 
@@ -159,7 +161,7 @@ class AiFlows:
         if interaction.channel_id is None:
             return False
         game = await self.store.active_game_in_channel(interaction.channel_id)
-        if game is None or game.mode != "ai":
+        if game is None or game.mode != Ai.name:
             return False
         if game.seat_of(interaction.user.id) is None:
             await self.refuse(interaction, "Only the player of this game can move its table.")
@@ -174,7 +176,7 @@ class AiFlows:
         """The human moved (handed over by ``Flows.play``): answer now, then the AI."""
         game, state = moved.game, moved.state
         seat = game.seat_of(interaction.user.id)
-        lines = present.move_answer(self._lines(game, moved.events)[-8:], state, seat)
+        lines = game_texts.move_answer(self._lines(game, moved.events)[-8:], state, seat)
         thinking = ai_to_move(game, state)
         note = "\n".join([*lines, "🤖 The AI is thinking…"] if thinking else lines)
         message = interaction.message
@@ -216,7 +218,7 @@ class AiFlows:
                 self.kick(game.id)  # resumes a turn that stopped; a running one goes on
             elif not state.over:
                 await self.bot.get_partial_messageable(game.channel_id).send(
-                    present.turn_ping(game, HUMAN, "the game against the AI"),
+                    game_texts.turn_ping(game, HUMAN, "the game against the AI"),
                     allowed_mentions=discord.AllowedMentions(
                         users=[discord.Object(game.players[HUMAN])]
                     ),
@@ -227,7 +229,7 @@ class AiFlows:
         if game.guild_id is None:
             return
         record = await self.store.get_result(game.id)
-        text = present.result_text(game, state, record)
+        text = game_texts.result_text(game, state, record)
         channel = self.bot.get_partial_messageable(game.channel_id)
         try:
             await channel.send(
@@ -313,7 +315,7 @@ class AiFlows:
         channel = self.bot.get_partial_messageable(game.channel_id)
         try:
             if game.guild_id is not None:
-                text = f"{present.mention(game, HUMAN)} {text}"
+                text = f"{game_texts.mention(game, HUMAN)} {text}"
             await channel.send(text, allowed_mentions=mention)
         except discord.HTTPException as error:
             log.warning("could not tell game %s that the AI failed: %s", game_id, error)

@@ -2,9 +2,9 @@
 legal.
 
 A value must be, completely, an action's key or exact label, or one form of
-:mod:`bot.option_forms`: a card code (``F3``), a rank or an amount in range, a Street
+:mod:`bot.services.option_forms`: a card code (``F3``), a rank or an amount in range, a Street
 position (``#2``), or an autocompleted Street position with the card seen there
-(``"#4 F3"``, :func:`bot.choices.option_value`): the Street may change before the
+(``"#4 F3"``, :func:`bot.services.choices.option_value`): the Street may change before the
 command is sent, and then it is refused rather than meaning another card. Anything
 else (``#3 or #6``, ``-1``, ``#٣``) is refused with the forms that are accepted.
 Nothing here knows a rule: legality and the reasons come from the engine (``apply`` on
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from bot.choices import ECHO, Choice, choices, option_value, parse_key, short
-from bot.option_forms import ACCEPTED, Form, read
+from bot.services.choices import ECHO, Choice, choices, option_value, parse_key, short
+from bot.services.option_forms import ACCEPTED, Form, read
 from engine.famiglia import GameState, IllegalAction, label, prompt
 from engine.famiglia.actions import (
     Action,
@@ -57,7 +57,7 @@ _NONE_POSSIBLE: dict[str, str] = {
 
 def resolve(state: GameState, kinds: Iterable[str], text: str) -> Action:
     """The legal action of one of ``kinds`` that ``text`` names completely: its exact
-    label, its key, or one of the forms of :mod:`bot.option_forms` (a card code, a
+    label, its key, or one of the forms of :mod:`bot.services.option_forms` (a card code, a
     Street position, an autocompleted ``"#4 F3"``, a number in range).
 
     Raises IllegalAction with a message for the player when nothing legal matches: what

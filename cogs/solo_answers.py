@@ -1,9 +1,9 @@
 """Solo games on Discord: ``/famiglia solo`` and ``/famiglia resume``, the DM table, and
 the robot's turn right after each move of the player.
 
-The player's moves go through ``cogs.flows.Flows.play`` (the controls on the DM table or
+The player's moves go through ``cogs.game_answers.Flows.play`` (the controls on the DM table or
 the hand, or the two-player slash commands), which hands solo games over here; the
-robot's turn is then committed by :class:`bot.solo.SoloService` before the table is
+robot's turn is then committed by :class:`bot.services.solo.SoloService` before the table is
 shown again. The table lives in the player's DM and is edited in place through the
 channel.
 """
@@ -19,19 +19,21 @@ from typing import Any
 
 import discord
 
-from bot.service import STALE, Moved, Refusal
-from bot.solo import SoloService
-from cogs.controls import hand_controls
-from cogs.present import UNSAID, move_answer
+from bot.app import FamigliaBot
+from bot.services.games import STALE, Moved, Refusal
+from bot.services.modes import Solo
+from bot.services.solo import SoloService
+from cogs.game_texts import UNSAID, move_answer
+from cogs.move_views import hand_controls
 from cogs.render import hand_embed
 from cogs.safe_text import kept_name, shown
 from cogs.solo_table import PLAYER, confirm_forfeit, level_tag, names_of, table_payload
-from cogs.table_move import answer_message, edit_in_place, moved_to
+from cogs.table_message import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, SoloBest
 from engine.famiglia import GameState, describe_event, view
 
 log = logging.getLogger(__name__)
-Interaction = discord.Interaction[Any]
+Interaction = discord.Interaction[FamigliaBot]
 NOBODY = discord.AllowedMentions.none()
 QUESTION = "Give up this solo game? The robot gangster wins and there is no high score."
 DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
@@ -248,6 +250,17 @@ class SoloFlows:
             ephemeral=True,
         )
 
+    async def repost(self, interaction: Interaction) -> bool:
+        """``/famiglia board`` in our DMs: the solo table, unless a game of another
+        mode runs in this DM (that mode's table answers then)."""
+        if interaction.guild is not None or interaction.channel_id is None:
+            return False
+        here = await self.store.active_game_in_channel(interaction.channel_id)
+        if here is not None and here.mode != Solo.name:
+            return False
+        await self.resume(interaction)
+        return True
+
     async def heal(self) -> int:
         """At start-up: play the robot's turns a restart interrupted; update those tables."""
         healed = 0
@@ -260,7 +273,7 @@ class SoloFlows:
 
     # --------------------------------------------------------------------- moves
     async def after_move(self, interaction: Interaction, moved: Moved) -> None:
-        """The player's move (handed over by ``cogs.flows.Flows.play``): the robot answers.
+        """The player's move (handed over by ``cogs.game_answers.Flows.play``): the robot answers.
         A click on the DM table gets the table back; the hand's controls or a slash
         command get both moves spelled out in the private hand."""
         names = tuple(shown(name) for name in names_of(moved.game))

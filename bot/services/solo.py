@@ -16,9 +16,10 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bot.history import initial_state
-from bot.recent import KEEP
-from bot.service import GameService, Moved, Refusal
+from bot.services.games import GameService, Moved, Refusal
+from bot.services.modes import Solo, SoloOptions, stored_options
+from bot.services.recent import KEEP
+from bot.services.replay import initial_state
 from db.errors import ChannelBusy
 from db.rows import ROBOT, GameRow
 from engine.famiglia import Event, GameState, parse_action
@@ -177,14 +178,16 @@ class SoloService:
         state = GameState.new(seed, mode="solo", first=first, level=level)
         try:
             game = await self.store.create_game(
-                mode="solo",
+                mode=Solo.name,
                 guild_id=guild_id,
                 channel_id=channel_id,
                 players=(user_id, ROBOT),
                 seed=seed,
                 state_json=state.to_json(),
                 status="active",
-                options={"names": [name, ROBOT_NAME], "first": first, "level": level},
+                options=stored_options(
+                    SoloOptions(names=(name, ROBOT_NAME), first=first, level=level)
+                ),
                 deadline=None,
             )
         except ChannelBusy:
@@ -210,7 +213,7 @@ class SoloService:
         """Open solo games waiting for the robot (a restart came between two commits)."""
         waiting = []
         for game in await self.store.active_games():
-            if game.mode == "solo" and GameState.from_json(game.state_json).decision == "robot":
+            if game.mode == Solo.name and GameState.from_json(game.state_json).decision == "robot":
                 waiting.append(game)
         return waiting
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.choices import DECISION_OF, ECHO, Choice, card_sets, choices, option_value, short
-from bot.option_forms import card_list
-from bot.typed import names, resolve
+from bot.services.choices import DECISION_OF, ECHO, Choice, card_sets, choices, option_value, short
+from bot.services.option_actions import names, resolve
+from bot.services.option_forms import card_list
 from engine.famiglia import Action, Event, GameState, IllegalAction, label, prompt
 from engine.famiglia.actions import BruteAmount, BruteTarget, PlayAccountant, PlayBrute, Take
 from engine.famiglia.cards import code
@@ -148,6 +148,49 @@ def _only(state: GameState, kind: str) -> Action:
     return found[0].action
 
 
+class _Walk:
+    """The actions a command's options name, applied step by step on a copy."""
+
+    def __init__(self, state: GameState, values: dict[str, str | None], checking: bool) -> None:
+        self.current = state.copy()
+        self.values = values
+        self.checking = checking
+        self.actions: list[Action] = []
+        self.events: list[Event] = []
+
+    def do(self, action: Action) -> None:
+        self.events.extend(self.current.apply(action))
+        self.actions.append(action)
+
+    def skipped(self, rest: tuple[Step, ...]) -> None:
+        """The move needs no more (e.g. a free take): options for the rest must agree."""
+        for later in rest:
+            value = _given(self.values, later)
+            if self.checking and value is not None:
+                _check_skipped(self.current, later, value, self.events)
+
+    def missing(self, step: Step, rest: tuple[Step, ...]) -> None:
+        """``step``'s option is not given: an option after it is refused."""
+        later = [f"{s.option}:" for s in rest if _given(self.values, s)]
+        if self.checking and later:
+            raise IllegalAction(
+                f"{' and '.join(later)} needs {step.option}: too. {prompt(self.current)}"
+            )
+
+    def many(self, step: Step, value: str) -> None:
+        """A list of cards (an Accountant's exchange), card by card."""
+        current = self.current
+        words = [] if value.casefold() == NOTHING else value.replace(",", " ").split()
+        for word in words:
+            if current.decision != DECISION_OF[step.kind]:
+                raise IllegalAction(f"Too many cards: {short(value, ECHO)!r}.")
+            self.do(resolve(current, [step.kind], word))
+        if step.kind == "exchange_take" and current.decision == "exchange_take":
+            self.do(_only(current, "exchange_done"))
+        elif step.kind == "exchange_give" and current.decision == "exchange_give":
+            raise IllegalAction(f"Put as many cards down as you took back: {prompt(current)}")
+
+
 def _walk(
     state: GameState, command: str, values: dict[str, str | None], stop_at: str | None = None
 ) -> tuple[GameState, list[Action], Step | None]:
@@ -158,54 +201,31 @@ def _walk(
     the move already made must name what was made, one for a step the move turns out
     not to need must agree with what the engine did, and one after a missing option is
     refused (each with a message)."""
-    current = state.copy()
-    actions: list[Action] = []
-    events: list[Event] = []
-    checking = stop_at is None
-
-    def do(action: Action) -> None:
-        events.extend(current.apply(action))
-        actions.append(action)
-
+    walk = _Walk(state, values, checking=stop_at is None)
     plan = PLANS[command]
     first = _start(state, command)
     for step in plan[:first]:
         value = _given(values, step)
-        if checking and value is not None:
+        if walk.checking and value is not None:
             _check_done(state, step, value)
     for i, step in enumerate(plan[first:]):
-        if i and DECISION_OF[step.kind] != current.decision:
-            for later in plan[first + i :]:  # the move needs no more (e.g. a free take)
-                value = _given(values, later)
-                if checking and value is not None:
-                    _check_skipped(current, later, value, events)
-            return current, actions, None
+        if i and DECISION_OF[step.kind] != walk.current.decision:
+            walk.skipped(plan[first + i :])
+            return walk.current, walk.actions, None
         if step.option == stop_at and stop_at is not None:
-            return current, actions, step
+            return walk.current, walk.actions, step
         if step.option is None:
-            do(_only(current, step.kind))
+            walk.do(_only(walk.current, step.kind))
             continue
         value = _given(values, step)
         if value is None:
-            later = [f"{s.option}:" for s in plan[first + i + 1 :] if _given(values, s)]
-            if checking and later:
-                raise IllegalAction(
-                    f"{' and '.join(later)} needs {step.option}: too. {prompt(current)}"
-                )
-            return current, actions, step
-        if not step.many:
-            do(resolve(current, [step.kind], value))
-            continue
-        words = [] if value.casefold() == NOTHING else value.replace(",", " ").split()
-        for word in words:
-            if current.decision != DECISION_OF[step.kind]:
-                raise IllegalAction(f"Too many cards: {short(value, ECHO)!r}.")
-            do(resolve(current, [step.kind], word))
-        if step.kind == "exchange_take" and current.decision == "exchange_take":
-            do(_only(current, "exchange_done"))
-        elif step.kind == "exchange_give" and current.decision == "exchange_give":
-            raise IllegalAction(f"Put as many cards down as you took back: {prompt(current)}")
-    return current, actions, None
+            walk.missing(step, plan[first + i + 1 :])
+            return walk.current, walk.actions, step
+        if step.many:
+            walk.many(step, value)
+        else:
+            walk.do(resolve(walk.current, [step.kind], value))
+    return walk.current, walk.actions, None
 
 
 def build(state: GameState, command: str, values: dict[str, str | None]) -> list[Action]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.services.modes import mode_of
 from cogs.render import hand_embed, table_message
 from cogs.render.embed import Hands, result_sentence
 from cogs.safe_text import shown
@@ -59,8 +60,7 @@ def turn_ping(game: GameRow, seat: int, what: str = "Famiglia") -> str:
 
 def where(game: GameRow) -> str:
     """Where ``game`` is played, for a sentence: ``in <#channel>`` or ``in our DMs``."""
-    # A solo game started from a server keeps that server's id, but lives in our DMs.
-    in_dm = game.guild_id is None or game.mode == "solo"
+    in_dm = mode_of(game).in_dm(game)
     return "in our DMs" if in_dm else f"in <#{game.channel_id}>"
 
 
@@ -154,7 +154,7 @@ def someone_elses_game_text(game: GameRow) -> str:
     where others play."""
     first, second = shown_names(game)
     what = "game" if game.status == "active" else "challenge"
-    if game.mode != "duel":
+    if not mode_of(game).two_people:
         return (
             f"This channel's game is {first}'s game against the {second}; you are not "
             "playing in it. Start your own in another channel or in our DMs "

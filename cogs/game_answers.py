@@ -11,28 +11,26 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.choices import parse_key
-from bot.service import STALE, GameService, Moved, Refusal
-from cogs import present
-from cogs.controls import confirm_forfeit, hand_controls, table_controls
-from cogs.items import RematchButton, RulesSelect
+from bot.app import FamigliaBot
+from bot.services.choices import parse_key
+from bot.services.games import STALE, GameService, Moved, Refusal
+from cogs import game_texts
+from cogs.buttons import RematchButton, RulesSelect
+from cogs.mode_tables import ModeTables
+from cogs.move_views import confirm_forfeit, hand_controls, table_controls
 from cogs.repair import TableRepair
 from cogs.rules_text import PAGES, titles
 from cogs.safe_text import kept_name
-from cogs.table_move import answer_message, edit_in_place, moved_to
+from cogs.table_message import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, ResultRow
 from engine.famiglia import Action, Event, GameState, describe_event
 
-if TYPE_CHECKING:
-    from cogs.ai_flows import AiFlows
-    from cogs.solo import SoloFlows
-
 log = logging.getLogger(__name__)
-Interaction = discord.Interaction[Any]
+Interaction = discord.Interaction[FamigliaBot]
 NOBODY = discord.AllowedMentions.none()
 
 
@@ -47,10 +45,8 @@ class Flows:
         self.bot = bot
         self.service = service
         self.challenge_minutes = challenge_minutes
-        #: Solo games are shown by cogs.solo.SoloFlows (set by cogs.extra_commands.install).
-        self.solo: SoloFlows | None = None
-        #: Games against the AI: cogs.ai_flows.AiFlows (set by cogs.ai_command.install).
-        self.ai: AiFlows | None = None
+        #: The tables of the modes beyond two players (solo, AI), registered per mode.
+        self.tables = ModeTables()
         #: The latest "your turn" ping of each game, deleted when the next one is sent.
         self._pings: dict[int, int] = {}
         self.repair = TableRepair(service, self.show_outcome)
@@ -76,7 +72,7 @@ class Flows:
         return None if game.is_open else await self.service.store.get_result(game.id)
 
     async def _hand(self, game: GameRow, state: GameState, seat: int) -> dict[str, Any]:
-        embed = present.hand(game, state, seat, await self._record(game))
+        embed = game_texts.hand(game, state, seat, await self._record(game))
         return {"embed": embed, "view": hand_controls(game, state, seat)}
 
     @staticmethod
@@ -135,7 +131,7 @@ class Flows:
         saw the challenge: it is withdrawn, so it does not hold the channel."""
         try:
             sent = await interaction.response.send_message(
-                present.challenge_text(game, self.challenge_minutes),
+                game_texts.challenge_text(game, self.challenge_minutes),
                 view=table_controls(game),
                 allowed_mentions=users(game.players[1]),
             )
@@ -164,7 +160,7 @@ class Flows:
                 raise Refusal("Only the two players of that game can ask for a rematch.")
             if interaction.guild is None:
                 raise Refusal("Rematches are played in the server channel of the game.")
-            names = list(present.names_of(old))
+            names = list(game_texts.names_of(old))
             game = await self.service.challenge(
                 interaction.guild.id,
                 old.channel_id,
@@ -180,7 +176,7 @@ class Flows:
     async def click_action(
         self, interaction: Interaction, game_id: int, seq: int, value: str
     ) -> None:
-        """Every decision control (``cogs.items``) of every game: ``play`` hands a solo
+        """Every decision control (``cogs.buttons``) of every game: ``play`` hands a solo
         game or a game against the AI over to its own flows once the move is made."""
         action = parse_key(value)
         if action is None:
@@ -198,13 +194,12 @@ class Flows:
             moved = await self.service.play(game_id, interaction.user.id, seq, build)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        if moved.game.mode == "solo" and self.solo is not None:
-            return await self.solo.after_move(interaction, moved)  # the robot answers
-        if moved.game.mode == "ai" and self.ai is not None:
-            return await self.ai.after_move(interaction, moved)  # the AI answers
+        table = self.tables.of(moved.game)
+        if table is not None:
+            return await table.after_move(interaction, moved)  # e.g. the robot answers
         lines = await self._lines(moved.game, moved.events)
         seat = moved.game.seat_of(interaction.user.id)
-        note = "\n".join(present.move_answer(lines[-8:], moved.state, seat))
+        note = "\n".join(game_texts.move_answer(lines[-8:], moved.state, seat))
         await self._answered(
             moved, self._show_hand(interaction, moved.game, moved.state, note[:1900])
         )
@@ -225,14 +220,14 @@ class Flows:
         if game.seat_of(interaction.user.id) is None:
             return await self.refuse(interaction, "You are not playing in this game.")
         if game.status == "challenge":  # nothing to give up: say how to withdraw it
-            text = present.pending_challenge_text(game, interaction.user.id)
+            text = game_texts.pending_challenge_text(game, interaction.user.id)
             return await self.refuse(interaction, text)
         if game.status != "active":
             return await self.refuse(interaction, "That game is not running.")
         await self._ephemeral(
             interaction,
             confirm_forfeit(game),
-            content=present.forfeit_question(game, interaction.user.id),
+            content=game_texts.forfeit_question(game, interaction.user.id),
         )
 
     async def forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None:
@@ -252,7 +247,7 @@ class Flows:
         """The player moved after the question, so the old confirmation no longer
         stands; giving up stays their choice: ask once more, fresh."""
         game = await self.service.game(game_id)
-        content = "You played on since you asked. " + present.forfeit_question(
+        content = "You played on since you asked. " + game_texts.forfeit_question(
             game, interaction.user.id
         )
         if self._from_ephemeral(interaction):
@@ -276,19 +271,19 @@ class Flows:
 
     # ---------------------------------------------------------------- the table
     async def _lines(self, game: GameRow, events: list[Event]) -> list[str]:
-        names = present.shown_names(game)
-        return [describe_event(e, names) for e in events if e.kind not in present.UNSAID]
+        names = game_texts.shown_names(game)
+        return [describe_event(e, names) for e in events if e.kind not in game_texts.UNSAID]
 
     async def table_payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
         if game.status in ("challenge", "declined", "cancelled", "expired"):
             if game.status == "challenge":
-                text = present.challenge_text(game, self.challenge_minutes)
+                text = game_texts.challenge_text(game, self.challenge_minutes)
             else:
-                text = present.challenge_closed_text(game)
+                text = game_texts.challenge_closed_text(game)
             return {"content": text, "embeds": [], "attachments": [], "view": table_controls(game)}
         recent = await self._lines(game, await self.service.recent_events(game, 12))
         record = await self._record(game)
-        embed, file = await asyncio.to_thread(present.table, game, state, recent, record)
+        embed, file = await asyncio.to_thread(game_texts.table, game, state, recent, record)
         return {
             "content": None,
             "embeds": [embed],
@@ -305,10 +300,9 @@ class Flows:
             self.repair.failed(moved.game.id)
 
     async def _show_outcome(self, moved: Moved) -> None:
-        if moved.game.mode == "solo" and self.solo is not None:
-            return await self.solo.show_outcome(moved)  # the solo table lives in a DM
-        if moved.game.mode == "ai" and self.ai is not None:
-            return await self.ai.show_outcome(moved)
+        table = self.tables.of(moved.game)
+        if table is not None:
+            return await table.show_outcome(moved)  # e.g. the solo table lives in a DM
         game, state = moved.game, moved.state
         await self.update_table(game, state)
         channel = self.bot.get_partial_messageable(game.channel_id)
@@ -316,7 +310,7 @@ class Flows:
             await self._drop_ping(channel, game.id)
             if moved.ended and game.status in ("finished", "forfeited"):
                 record = await self._record(game)
-                text = present.result_text(game, state, record)
+                text = game_texts.result_text(game, state, record)
                 view = discord.ui.View(timeout=None)
                 view.add_item(RematchButton(game.id))
                 await channel.send(
@@ -327,7 +321,7 @@ class Flows:
             elif game.status == "active" and (moved.turn_passed or game.action_count == 0):
                 seat = state.current
                 ping = await channel.send(
-                    present.turn_ping(game, seat), allowed_mentions=users(game.players[seat])
+                    game_texts.turn_ping(game, seat), allowed_mentions=users(game.players[seat])
                 )
                 self._pings[game.id] = ping.id
         except discord.HTTPException as error:
@@ -367,10 +361,9 @@ class Flows:
 
     async def repost_table(self, interaction: Interaction) -> None:
         """/famiglia board: a fresh table at the bottom; the old one points to it."""
-        if self.ai is not None and await self.ai.repost(interaction):
-            return  # a game against the AI runs here
-        if interaction.guild is None and self.solo is not None:
-            return await self.solo.resume(interaction)  # in a DM: the solo table
+        for table in self.tables:
+            if await table.repost(interaction):
+                return  # e.g. a game against the AI runs here, or the solo table in a DM
         channel_id = interaction.channel_id
         game = None
         if interaction.guild is not None and channel_id is not None:

@@ -4,7 +4,7 @@ Nothing here knows a rule: every list comes from the engine's ``legal_actions()`
 labelled by the engine's ``label()``. An action travels through Discord as its compact
 *key* (``"8.3.0"`` = take the Street card at index 3), so a select value or a button id
 stays short. An autocompleted Street position names the card seen there too (``"#4 F3"``,
-:func:`option_value`). What a value typed by hand names is read in ``bot.typed``.
+:func:`option_value`). What a value typed by hand names is read in ``bot.services.option_actions``.
 """
 
 from __future__ import annotations

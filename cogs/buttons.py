@@ -4,8 +4,8 @@ Every custom id carries what its click needs — the game id and, where a click 
 the game, the action count it was drawn for (``fam:do:<game>:<seq>:<action key>``) —
 so the items work after a restart and a stale one is recognised and refused. Every
 click on a game's control is first checked against the game it names (its players,
-kind, channel and server, :mod:`bot.origins`), then handed to
-:class:`cogs.flows.Flows`; nothing here decides anything else. The decision
+kind, channel and server, :mod:`bot.services.origins`), then handed to
+:class:`cogs.game_answers.Flows`; nothing here decides anything else. The decision
 controls (:class:`ActionButton`, :class:`ActionSelect`) serve every kind of game: the
 two-player hand, the solo DM table and the table of a game against the AI.
 """
@@ -14,24 +14,44 @@ from __future__ import annotations
 
 import contextlib
 import re
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self
 
 import discord
 
-from bot.reads import Refusal
+from bot.app import FamigliaBot
+from bot.services.games import GameService
+from bot.services.modes import MODES
+from bot.services.reads import Refusal
 
-if TYPE_CHECKING:
-    from cogs.flows import Flows
-
-Interaction = discord.Interaction[Any]
+Interaction = discord.Interaction[FamigliaBot]
 
 
 #: Every kind of game, and the kinds each control serves.
-EVERY_MODE = ("duel", "solo", "ai")
+EVERY_MODE = tuple(MODES)
 
 
-def flows(interaction: Interaction) -> Flows:
-    return interaction.client.flows  # type: ignore[no-any-return]
+class Clicks(Protocol):
+    """What the items hand their clicks to (:class:`cogs.game_answers.Flows`)."""
+
+    service: GameService
+
+    async def show_hand(self, interaction: Interaction, game_id: int) -> None: ...
+    async def answer_challenge(
+        self, interaction: Interaction, game_id: int, answer: str
+    ) -> None: ...
+    async def rematch(self, interaction: Interaction, game_id: int) -> None: ...
+    async def click_action(
+        self, interaction: Interaction, game_id: int, seq: int, value: str
+    ) -> None: ...
+    async def ask_forfeit(self, interaction: Interaction, game_id: int) -> None: ...
+    async def forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None: ...
+    async def show_rules(
+        self, interaction: Interaction, page: int, *, edit: bool = False
+    ) -> None: ...
+
+
+def flows(interaction: Interaction) -> Clicks:
+    return interaction.client.flows
 
 
 async def refused_here(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from bot.services.modes import MODES
 from db.rows import GameRow
 
 #: Games remembered (the oldest forgotten first; a forgotten one is read once again).
@@ -47,7 +48,9 @@ class Origin:
             return stranger
         if private:
             return None
-        if channel_id != self.channel_id or (self.mode != "solo" and guild_id != self.guild_id):
+        if channel_id != self.channel_id or (
+            not MODES[self.mode].dm_only and guild_id != self.guild_id
+        ):
             return (
                 "That button belongs to a game of another channel: nothing was done. "
                 "Use the buttons on that game's own table."

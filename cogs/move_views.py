@@ -13,8 +13,8 @@ from typing import Any
 
 import discord
 
-from bot.choices import Choice, choices
-from cogs.items import (
+from bot.services.choices import Choice, choices
+from cogs.buttons import (
     ActionButton,
     ActionSelect,
     ChallengeButton,

@@ -1,9 +1,10 @@
 """Reading a game for the service: from memory when this process knows it, else the store.
 
 Kept in memory per game: its row and parsed state at the last version this process
-wrote or read (:mod:`bot.live`), the events of its last moves (:mod:`bot.recent`) and
-its fixed facts (:mod:`bot.origins`); and a lock per game that this process's writes to
-it take in turn. A refusal is a :class:`Refusal` carrying the sentence for the user.
+wrote or read (:mod:`bot.services.live`), the events of its last moves
+(:mod:`bot.services.recent`) and its fixed facts (:mod:`bot.services.origins`); and
+a lock per game that this process's writes to it take in turn. A refusal is a
+:class:`Refusal` carrying the sentence for the user.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from __future__ import annotations
 import asyncio
 import weakref
 
-from bot.history import replay_events
-from bot.live import LiveGames
-from bot.origins import Origin, Origins
-from bot.recent import KEEP, RecentMoves
+from bot.services.live import LiveGames
+from bot.services.origins import Origin, Origins
+from bot.services.recent import KEEP, RecentMoves
+from bot.services.replay import replay_events
 from db.rows import GameRow
 from db.store import Store
 from engine.famiglia import Event, GameState
