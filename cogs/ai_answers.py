@@ -44,7 +44,7 @@ class AiFlows:
         self.flows = flows
         self.ai = ai
         self.service = ai.service
-        self.store = ai.store
+        self.records = ai.service.records
         self._turns: dict[int, asyncio.Task[None]] = {}
         #: Games whose AI could not move (its worker failed on every try): the table
         #: says so until the AI's turn is tried again.
@@ -63,11 +63,11 @@ class AiFlows:
             payload = await self.flows.table_payload(game, state)
             return mark_thinking(payload, game, state, stalled)
         recent = self._lines(game, await self.service.recent_events(game, 12))
-        record = None if game.is_open else await self.store.get_result(game.id)
+        record = None if game.is_open else await self.records.result(game.id)
         return await asyncio.to_thread(dm_payload, game, state, recent, record, stalled)
 
     async def _hand(self, game: GameRow, state: GameState, note: str) -> dict[str, Any]:
-        record = None if game.is_open else await self.store.get_result(game.id)
+        record = None if game.is_open else await self.records.result(game.id)
         return {
             "content": note[:1900],
             "embed": game_texts.hand(game, state, HUMAN, record),
@@ -79,7 +79,7 @@ class AiFlows:
         payload = await self.payload(game, state)
         channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
         if await edit_in_place(
-            channel, game, payload, "table", self.store, self.flows.repair.failed
+            channel, game, payload, "table", self.records, self.flows.repair.failed
         ):
             return
         payload["files"] = payload.pop("attachments")
@@ -89,7 +89,7 @@ class AiFlows:
             log.warning("could not post the table of game %s: %s", game.id, error)
             self.flows.repair.failed(game.id)
             return
-        await self.store.set_table_message(game.id, message.channel.id, message.id)
+        await self.records.set_table_message(game.id, message.channel.id, message.id)
 
     async def _answer_with_table(self, interaction: Interaction, game: GameRow) -> None:
         payload = await self.payload(game, GameState.from_json(game.state_json))
@@ -101,7 +101,7 @@ class AiFlows:
         # The table is shown (and the game saved): no error may say otherwise from here.
         message = await answer_message(interaction, sent, f"table of game {game.id}")
         if message is not None:  # else the next move posts the table anew, or edits the old
-            await moved_to(self.bot, self.store, game, message, f"Famiglia #{game.id}")
+            await moved_to(self.bot, self.records, game, message, f"Famiglia #{game.id}")
 
     async def _answered(self, game: GameRow, answer: Awaitable[Any]) -> bool:
         """Answer the user about a committed change of ``game``. The change is saved
@@ -160,7 +160,7 @@ class AiFlows:
         """``/famiglia board`` where a game against the AI runs; False if none runs here."""
         if interaction.channel_id is None:
             return False
-        game = await self.store.active_game_in_channel(interaction.channel_id)
+        game = await self.records.game_in_channel(interaction.channel_id)
         if game is None or game.mode != Ai.name:
             return False
         if game.seat_of(interaction.user.id) is None:
@@ -228,7 +228,7 @@ class AiFlows:
         """In a channel, say that the game is over (the DM table says it itself)."""
         if game.guild_id is None:
             return
-        record = await self.store.get_result(game.id)
+        record = await self.records.result(game.id)
         text = game_texts.result_text(game, state, record)
         channel = self.bot.get_partial_messageable(game.channel_id)
         try:
@@ -301,7 +301,7 @@ class AiFlows:
 
     async def _say_unavailable(self, game_id: int, interaction: Interaction | None) -> None:
         """The AI's worker failed on every attempt: say so plainly, and how to go on."""
-        game = await self.store.get_game(game_id)
+        game = await self.records.stored_game(game_id)
         if game is None or not game.is_open:
             return
         self._stalled.add(game_id)

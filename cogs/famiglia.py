@@ -68,10 +68,10 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         user = interaction.user.id
         here = None
         if interaction.channel_id is not None:
-            here = await self.service.store.active_game_in_channel(interaction.channel_id)
+            here = await self.service.records.game_in_channel(interaction.channel_id)
             if here is not None and here.seat_of(user) is not None:
                 return here
-        mine = await self.service.store.open_games_for_user(user)
+        mine = await self.service.records.open_games_of(user)
         if not mine and here is not None:  # others play here: say whose game it is
             raise Refusal(game_texts.someone_elses_game_text(here))
         running = [g for g in mine if g.status == "active"]

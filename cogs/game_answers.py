@@ -69,7 +69,7 @@ class Flows:
         view.stop()
 
     async def _record(self, game: GameRow) -> ResultRow | None:
-        return None if game.is_open else await self.service.store.get_result(game.id)
+        return None if game.is_open else await self.service.records.result(game.id)
 
     async def _hand(self, game: GameRow, state: GameState, seat: int) -> dict[str, Any]:
         embed = game_texts.hand(game, state, seat, await self._record(game))
@@ -143,7 +143,7 @@ class Flows:
         message = await answer_message(interaction, sent, f"challenge {game.id}")
         if message is None:  # the accept posts the table anew
             return
-        await self.service.store.set_table_message(game.id, message.channel.id, message.id)
+        await self.service.records.set_table_message(game.id, message.channel.id, message.id)
 
     async def answer_challenge(self, interaction: Interaction, game_id: int, answer: str) -> None:
         try:
@@ -341,7 +341,7 @@ class Flows:
     async def update_table(self, game: GameRow, state: GameState) -> None:
         payload = await self.table_payload(game, state)
         channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        store, failed = self.service.store, self.repair.failed
+        store, failed = self.service.records, self.repair.failed
         if not await edit_in_place(channel, game, payload, "table", store, failed):
             await self.post_table(game, payload)  # none yet, or someone deleted it
 
@@ -356,7 +356,7 @@ class Flows:
             log.warning("could not post the table of game %s: %s", game.id, error)
             self.repair.failed(game.id)
             return None
-        await self.service.store.set_table_message(game.id, channel.id, message.id)
+        await self.service.records.set_table_message(game.id, channel.id, message.id)
         return message
 
     async def repost_table(self, interaction: Interaction) -> None:
@@ -367,7 +367,7 @@ class Flows:
         channel_id = interaction.channel_id
         game = None
         if interaction.guild is not None and channel_id is not None:
-            game = await self.service.store.active_game_in_channel(channel_id)
+            game = await self.service.records.game_in_channel(channel_id)
         if game is None or game.status != "active":
             return await self.refuse(
                 interaction, "There is no Famiglia game running in this channel."
@@ -385,7 +385,7 @@ class Flows:
         message = await answer_message(interaction, sent, f"table of game {game.id}")
         if message is None:  # the old table stays the one kept up to date
             return
-        await moved_to(self.bot, self.service.store, game, message, f"Famiglia #{game.id}")
-        now = await self.service.store.get_game(game.id)
+        await moved_to(self.bot, self.service.records, game, message, f"Famiglia #{game.id}")
+        now = await self.service.records.stored_game(game.id)
         if now is not None and now.version != game.version:  # a move came in meanwhile
             await self.update_table(now, GameState.from_json(now.state_json))

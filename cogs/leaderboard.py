@@ -16,9 +16,9 @@ import discord
 from discord import app_commands
 
 from bot.app import FamigliaBot
+from bot.services.records import Records
 from cogs.safe_text import shown
 from db.rows import AiBoardRow, Page, RatingBoardRow, SoloBoardRow
-from db.store import Store
 
 Interaction = discord.Interaction[FamigliaBot]
 Board = Literal["rating", "solo", "ai"]
@@ -34,9 +34,9 @@ NO_SERVER = (
 LEVEL_ONLY_SOLO = "`level` only applies to the solo board: drop it, or choose `board:solo`."
 
 
-def store_of(interaction: Interaction) -> Store:
+def store_of(interaction: Interaction) -> Records:
     """The bot's store (the bot keeps its ``GameService`` as ``flows.service``)."""
-    return interaction.client.flows.service.store
+    return interaction.client.flows.service.records
 
 
 def variant(player_first: bool | None) -> str:
@@ -194,7 +194,7 @@ def board_view(board: Board, scope: Scope, level: int | None, page: Page[Any]) -
 
 
 async def load_page(
-    store: Store, board: Board, guild_id: int | None, level: int | None, page: int
+    store: Records, board: Board, guild_id: int | None, level: int | None, page: int
 ) -> Page[Any]:
     """Page ``page`` (1-based) of a board; a page past the end shows the last one (the
     first, on an empty board)."""

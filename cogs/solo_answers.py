@@ -65,7 +65,7 @@ class SoloFlows:
         self.bot = bot
         self.solo = solo
         self.service = solo.service
-        self.store = solo.store
+        self.records = solo.service.records
         #: Told the id of a game whose table could not be shown (the repair, when set).
         self.failed: Callable[[int], None] = lambda _game_id: None
         #: Per player, held while a solo game is being started (weak: dropped when idle).
@@ -84,14 +84,14 @@ class SoloFlows:
     async def _best(self, game: GameRow) -> SoloBest | None:
         if game.is_open:
             return None
-        stats = await self.store.player_stats(game.players[PLAYER])
+        stats = await self.records.player_stats(game.players[PLAYER])
         level = game.options.get("level")
         return next((b for b in stats.best_solo if b.level == level), None)
 
     async def payload(self, game: GameRow) -> dict[str, Any]:
         state = GameState.from_json(game.state_json)
         history = await self.solo.history(game)
-        record = None if game.is_open else await self.store.get_result(game.id)
+        record = None if game.is_open else await self.records.result(game.id)
         best = await self._best(game)
         return await asyncio.to_thread(table_payload, game, state, history, record, best)
 
@@ -99,7 +99,7 @@ class SoloFlows:
         """Edit the DM table in place (a new one if it was deleted)."""
         payload = await self.payload(game)
         channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        if not await edit_in_place(channel, game, payload, "solo table", self.store, self.failed):
+        if not await edit_in_place(channel, game, payload, "solo table", self.records, self.failed):
             await self._post(channel, game, payload)
 
     async def _show(self, game: GameRow) -> None:
@@ -120,7 +120,7 @@ class SoloFlows:
         return message
 
     async def _moved_to(self, game: GameRow, message: discord.Message) -> None:
-        await moved_to(self.bot, self.store, game, message, f"solo game #{game.id}")
+        await moved_to(self.bot, self.records, game, message, f"solo game #{game.id}")
 
     async def _robot(self, game_id: int) -> GameRow:
         """Let the robot move if it is his turn; the game as it is now."""
@@ -151,7 +151,7 @@ class SoloFlows:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             dm = user.dm_channel or await user.create_dm()
-            busy = await self.store.active_game_in_channel(dm.id) is not None
+            busy = await self.records.game_in_channel(dm.id) is not None
             if not busy:  # else a game against the AI runs there: announce no solo game
                 tag = level_tag(level, first)
                 await dm.send(f"🎲 Your solo game against the robot gangster, level {tag}:")
@@ -255,7 +255,7 @@ class SoloFlows:
         mode runs in this DM (that mode's table answers then)."""
         if interaction.guild is not None or interaction.channel_id is None:
             return False
-        here = await self.store.active_game_in_channel(interaction.channel_id)
+        here = await self.records.game_in_channel(interaction.channel_id)
         if here is not None and here.mode != Solo.name:
             return False
         await self.resume(interaction)

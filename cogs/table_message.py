@@ -12,8 +12,8 @@ from typing import Any
 
 import discord
 
+from bot.services.records import Records
 from db.rows import GameRow
-from db.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ def _lock(game_id: int) -> asyncio.Lock:
     return lock
 
 
-async def _table_id(store: Store, game: GameRow) -> int | None:
+async def _table_id(store: Records, game: GameRow) -> int | None:
     """The table message of ``game`` as set last (``game`` may be an older read)."""
     table_id = await store.table_message_id(game.id)
     return game.table_message_id if table_id is None else table_id
@@ -55,7 +55,7 @@ async def answer_message(
 
 
 async def moved_to(
-    bot: discord.Client, store: Store, game: GameRow, message: discord.Message, title: str
+    bot: discord.Client, store: Records, game: GameRow, message: discord.Message, title: str
 ) -> None:
     """Record ``message`` as the table of ``game`` and retire the old table; ``title``
     names the game in the link, e.g. ``Famiglia #12``."""
@@ -81,7 +81,7 @@ async def edit_in_place(
     game: GameRow,
     payload: dict[str, Any],
     what: str,
-    store: Store,
+    store: Records,
     failed: Callable[[int], None] | None = None,
 ) -> bool:
     """Edit the table message of ``game`` (the one stored now: it may have moved since

@@ -15,6 +15,7 @@ import weakref
 from bot.services.live import LiveGames
 from bot.services.origins import Origin, Origins
 from bot.services.recent import KEEP, RecentMoves
+from bot.services.records import Records
 from bot.services.replay import replay_events
 from db.rows import GameRow
 from db.store import Store
@@ -28,6 +29,8 @@ class Refusal(Exception):
 class GameReads:
     def __init__(self, store: Store) -> None:
         self.store = store
+        #: What the cogs read from the store (and where a table message is).
+        self.records = Records(store)
         # Weak: a game's lock lives while someone holds or waits for it, so a bot that
         # runs for months keeps no lock per game it ever saw.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()

@@ -1,0 +1,63 @@
+"""What the cogs read from the store besides a game's state, and the one thing they
+record: where a game's table message is. The cogs reach the store only through here
+(an import-linter contract keeps it so)."""
+
+from __future__ import annotations
+
+from db.rows import (
+    AiBoardRow,
+    GameRow,
+    Page,
+    PlayerStats,
+    RatingBoardRow,
+    ResultRow,
+    SoloBoardRow,
+)
+from db.store import Store
+
+
+class Records:
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    async def stored_game(self, game_id: int) -> GameRow | None:
+        """The game as the store has it now (None: no such game)."""
+        return await self._store.get_game(game_id)
+
+    async def game_in_channel(self, channel_id: int) -> GameRow | None:
+        """The open game (challenge or running) of a channel, if any."""
+        return await self._store.active_game_in_channel(channel_id)
+
+    async def open_games_of(self, user_id: int) -> list[GameRow]:
+        return await self._store.open_games_for_user(user_id)
+
+    async def result(self, game_id: int) -> ResultRow | None:
+        return await self._store.get_result(game_id)
+
+    async def player_stats(self, user_id: int) -> PlayerStats:
+        return await self._store.player_stats(user_id)
+
+    async def display_names(self, user_ids: list[int]) -> dict[int, str]:
+        return await self._store.display_names(user_ids)
+
+    async def rating_board(
+        self, *, guild_id: int | None, offset: int, limit: int
+    ) -> Page[RatingBoardRow]:
+        return await self._store.rating_board(guild_id=guild_id, offset=offset, limit=limit)
+
+    async def ai_board(self, *, guild_id: int | None, offset: int, limit: int) -> Page[AiBoardRow]:
+        return await self._store.ai_board(guild_id=guild_id, offset=offset, limit=limit)
+
+    async def solo_board(
+        self, *, level: int | None, guild_id: int | None, offset: int, limit: int
+    ) -> Page[SoloBoardRow]:
+        return await self._store.solo_board(
+            level=level, guild_id=guild_id, offset=offset, limit=limit
+        )
+
+    async def table_message_id(self, game_id: int) -> int | None:
+        return await self._store.table_message_id(game_id)
+
+    async def set_table_message(self, game_id: int, channel_id: int, message_id: int) -> None:
+        """Record where the table message of a game now is."""
+        await self._store.set_table_message(game_id, channel_id, message_id)
