@@ -139,13 +139,14 @@ def play(
     say: Say = print,
     clear: bool = False,
 ) -> int:
-    """A whole game: seat 0 is you (every seat in hotseat), the others ``opponent``."""
+    """A whole game: seat 0 is you ("Player" unless named; every seat in hotseat), the
+    others ``opponent``."""
     state = GAME.new(seed, FBOptions(seats=players))
     humans = set(range(players)) if hotseat else {0}
     default = (
         [f"Player {i + 1}" for i in range(players)]
         if hotseat
-        else (["You"] + [f"Bot {i}" for i in range(1, players)])
+        else (["Player"] + [f"Bot {i}" for i in range(1, players)])
     )
     given = list(names or [])
     who = given + default[len(given) :]
