@@ -15,8 +15,10 @@ import random
 from collections.abc import Iterable
 from typing import Literal
 
-from engine.famiglia import GameState
-from engine.famiglia.actions import Action
+import pytest
+
+from engine.famiglia import GameState, IllegalAction
+from engine.famiglia.actions import Action, Pay, Take
 from engine.famiglia.cards import DECK_COUNTS, N_KINDS, code, parse_code
 from engine.famiglia.events import Event
 
@@ -134,3 +136,23 @@ def kinds_of(events: list[Event]) -> list[str]:
 
 def legal_types(s: GameState) -> set[str]:
     return {a.type for a in s.legal_actions()}
+
+
+def refused(s: GameState, action: Action, *words: str) -> str:
+    """Apply an illegal action: IllegalAction naming ``words``, state unchanged."""
+    before = s.to_dict()
+    with pytest.raises(IllegalAction) as err:
+        s.apply(action)
+    msg = str(err.value)
+    assert s.to_dict() == before
+    for w in words:
+        assert w.lower() in msg.lower(), msg
+    return msg
+
+
+def take_indices(s: GameState) -> list[int]:
+    return [a.index for a in s.legal_actions() if isinstance(a, Take)]
+
+
+def pays(s: GameState) -> set[tuple[int, str]]:
+    return {(a.wild, a.exhaust) for a in s.legal_actions() if isinstance(a, Pay)}

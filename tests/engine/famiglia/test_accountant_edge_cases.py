@@ -6,9 +6,6 @@ give a reason and to leave the state exactly as it was.
 
 from __future__ import annotations
 
-import pytest
-
-from engine.famiglia import IllegalAction
 from engine.famiglia.actions import (
     ExchangeDone,
     ExchangeGive,
@@ -19,23 +16,7 @@ from engine.famiglia.actions import (
 )
 from engine.famiglia.cards import code
 
-from .positions import codes, make, play
-
-
-def refused(s, action, *words: str) -> str:
-    """Apply an illegal action: IllegalAction naming ``words``, state unchanged."""
-    before = s.to_dict()
-    with pytest.raises(IllegalAction) as err:
-        s.apply(action)
-    msg = str(err.value)
-    assert s.to_dict() == before
-    for w in words:
-        assert w.lower() in msg.lower(), msg
-    return msg
-
-
-def take_indices(s) -> list[int]:
-    return [a.index for a in s.legal_actions() if isinstance(a, Take)]
+from .positions import codes, make, play, refused, take_indices
 
 
 def test_4_2_3_same_rank_accountant_in_area_one_copy_eligible_not_both():

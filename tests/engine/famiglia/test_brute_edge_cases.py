@@ -6,9 +6,6 @@ give a reason and to leave the state exactly as it was.
 
 from __future__ import annotations
 
-import pytest
-
-from engine.famiglia import IllegalAction
 from engine.famiglia.actions import (
     BruteAmount,
     BruteTarget,
@@ -21,27 +18,7 @@ from engine.famiglia.actions import (
 )
 from engine.famiglia.payment import effective_rank
 
-from .positions import codes, kinds_of, make, play, row
-
-
-def refused(s, action, *words: str) -> str:
-    """Apply an illegal action: IllegalAction naming ``words``, state unchanged."""
-    before = s.to_dict()
-    with pytest.raises(IllegalAction) as err:
-        s.apply(action)
-    msg = str(err.value)
-    assert s.to_dict() == before
-    for w in words:
-        assert w.lower() in msg.lower(), msg
-    return msg
-
-
-def take_indices(s) -> list[int]:
-    return [a.index for a in s.legal_actions() if isinstance(a, Take)]
-
-
-def pays(s) -> set[tuple[int, str]]:
-    return {(a.wild, a.exhaust) for a in s.legal_actions() if isinstance(a, Pay)}
+from .positions import codes, kinds_of, make, pays, play, refused, row, take_indices
 
 
 def test_4_3_2_brute_lowers_one_of_two_identical_cards_only():

@@ -6,28 +6,13 @@ give a reason and to leave the state exactly as it was.
 
 from __future__ import annotations
 
-import pytest
-
-from engine.famiglia import IllegalAction
 from engine.famiglia.actions import (
     Pass,
     Refresh,
     Take,
 )
 
-from .positions import conserved, kinds_of, make, play, row
-
-
-def refused(s, action, *words: str) -> str:
-    """Apply an illegal action: IllegalAction naming ``words``, state unchanged."""
-    before = s.to_dict()
-    with pytest.raises(IllegalAction) as err:
-        s.apply(action)
-    msg = str(err.value)
-    assert s.to_dict() == before
-    for w in words:
-        assert w.lower() in msg.lower(), msg
-    return msg
+from .positions import conserved, kinds_of, make, play, refused, row
 
 
 def refresh_indices(s) -> list[int]:

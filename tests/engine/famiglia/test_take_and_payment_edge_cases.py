@@ -18,27 +18,7 @@ from engine.famiglia.actions import (
 )
 from engine.famiglia.cards import code
 
-from .positions import codes, make, play
-
-
-def refused(s, action, *words: str) -> str:
-    """Apply an illegal action: IllegalAction naming ``words``, state unchanged."""
-    before = s.to_dict()
-    with pytest.raises(IllegalAction) as err:
-        s.apply(action)
-    msg = str(err.value)
-    assert s.to_dict() == before
-    for w in words:
-        assert w.lower() in msg.lower(), msg
-    return msg
-
-
-def take_indices(s) -> list[int]:
-    return [a.index for a in s.legal_actions() if isinstance(a, Take)]
-
-
-def pays(s) -> set[tuple[int, str]]:
-    return {(a.wild, a.exhaust) for a in s.legal_actions() if isinstance(a, Pay)}
+from .positions import codes, make, pays, play, refused, take_indices
 
 
 def test_4_4_4_green_target_genuine_m0_and_m1_wild_takes_m1():
