@@ -13,7 +13,7 @@ from engine.family_business.actions import Action
 from engine.family_business.cards import CODE_OF, KEYS
 from engine.family_business.state import NONE, NOT_ASKED, PLAY, SINGLE, FBState
 
-from .reference_rules import COUNTERS, ONE_GANG, ORDERS, Choice, Position
+from .reference_position import COUNTERS, ONE_GANG, ORDERS, Choice, Position
 
 NO_COUNTER = Action("no_counter", 0)
 

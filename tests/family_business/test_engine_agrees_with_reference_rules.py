@@ -26,16 +26,8 @@ from .reference_bridge import (
     random_position,
     to_reference,
 )
-from .reference_rules import (
-    TABLE,
-    Choice,
-    Position,
-    offered,
-    order_items,
-    plays_of,
-    responders,
-    take_turn,
-)
+from .reference_position import TABLE, Choice, Position
+from .reference_rules import offered, order_items, plays_of, responders, take_turn
 
 CAP = 60  # complete plays compared one by one up to this many per card
 MAX_TURNS = 600

@@ -6,19 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .reference_rules import (
-    DOUBLE,
-    FI,
-    FINGER,
-    MP,
-    NO_WAR,
-    SAFE,
-    SINGLE,
-    Position,
-    plays_of,
-    take_turn,
-    turncoat_sides,
-)
+from .reference_position import DOUBLE, FI, FINGER, MP, NO_WAR, SAFE, SINGLE, Position
+from .reference_rules import plays_of, take_turn, turncoat_sides
 
 A, B, C, D, E = range(5)
 
