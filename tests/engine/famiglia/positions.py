@@ -18,7 +18,7 @@ from typing import Literal
 import pytest
 
 from engine.famiglia import GameState, IllegalAction
-from engine.famiglia.actions import Action, Pay, Take
+from engine.famiglia.actions import Action, Pay, RobotTurn, Take
 from engine.famiglia.cards import DECK_COUNTS, N_KINDS, code, parse_code
 from engine.famiglia.events import Event
 
@@ -156,3 +156,33 @@ def take_indices(s: GameState) -> list[int]:
 
 def pays(s: GameState) -> set[tuple[int, str]]:
     return {(a.wild, a.exhaust) for a in s.legal_actions() if isinstance(a, Pay)}
+
+
+#: Robot play areas that meet the level-3 thresholds of Steps 1, 2, 3 (and 4):
+#: 7 zeros, 5 ones, 4 twos, 2 threes.
+SEVEN_ZEROS = "F0*2 A0*2 B0*2 M0"
+FIVE_ONES = SEVEN_ZEROS + " A1*2 B1 M1 F1"
+FOUR_TWOS = FIVE_ONES + " A2 B2 M2 F2"
+SATED = FOUR_TWOS + " A3 B3"
+
+
+def robot(street: str, area: str = "F0 A0 B0 M0", **kw: object) -> GameState:
+    """A solo game (level 3 unless ``level=``) with the robot to move."""
+    kw.setdefault("rest", "area0")
+    return make(
+        mode="solo",
+        level=kw.pop("level", 3),
+        street=street,
+        areas=("", area),
+        current=1,
+        first=kw.pop("first", 0),
+        **kw,
+    )
+
+
+def robot_turn(s: GameState) -> tuple[int, str | None, list[Event]]:
+    """The robot's turn: (step, code of the card taken or None, events)."""
+    ev = play(s, RobotTurn())
+    step = next(e.amount for e in ev if e.kind == "robot_step")
+    taken = [code(e.card) for e in ev if e.kind == "take"]
+    return step, (taken[0] if taken else None), ev

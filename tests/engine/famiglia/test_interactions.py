@@ -19,13 +19,25 @@ from engine.famiglia.actions import (
     PlayAccountant,
     PlayBrute,
     Refresh,
-    RobotTurn,
     Take,
 )
 from engine.famiglia.cards import code
 from engine.famiglia.payment import effective_rank
 
-from .positions import codes, conserved, kinds_of, make, play, row
+from .positions import (
+    FIVE_ONES,
+    FOUR_TWOS,
+    SATED,
+    SEVEN_ZEROS,
+    codes,
+    conserved,
+    kinds_of,
+    make,
+    play,
+    robot,
+    robot_turn,
+    row,
+)
 
 # ---------------------------------------------------------------------- two-player
 
@@ -176,37 +188,10 @@ def test_7_4_ruling_equal_vp_cards_of_different_rank_and_colour_tie():
 
 # ---------------------------------------------------------------------- solo robot
 
-# Level 3: 7 zeros, 5 ones, 4 twos, 2 threes.
-SEVEN_ZEROS = "F0*2 A0*2 B0*2 M0"
-FIVE_ONES = SEVEN_ZEROS + " A1*2 B1 M1 F1"
-FOUR_TWOS = FIVE_ONES + " A2 B2 M2 F2"
-SATED = FOUR_TWOS + " A3 B3"
-
-
-def robot(street: str, area: str = "F0 A0 B0 M0", **kw):
-    kw.setdefault("rest", "area0")
-    return make(
-        mode="solo",
-        level=3,
-        street=street,
-        areas=("", area),
-        current=1,
-        first=kw.pop("first", 0),
-        **kw,
-    )
-
-
-def turn(s):
-    """The robot's turn: (step, code of the card taken or None, events)."""
-    ev = play(s, RobotTurn())
-    step = next(e.amount for e in ev if e.kind == "robot_step")
-    taken = [code(e.card) for e in ev if e.kind == "take"]
-    return step, (taken[0] if taken else None), ev
-
 
 def test_9_8_step_1_with_t0_zeros_never_refreshes_for_a_zero_step_2_does():
     s = robot("A2 B3", area=SEVEN_ZEROS, draw="B2 F1 M2")  # A2 out: M2, F1 revealed
-    step, card, ev = turn(s)
+    step, card, ev = robot_turn(s)
     assert kinds_of(ev).count("refresh") == 1
     assert (step, card) == (2, "F1")
     assert row(s.street) == "B3 M2" and row(s.discard) == "A2"
@@ -216,7 +201,7 @@ def test_9_8_step_2_refresh_shows_zeros_but_no_one_takes_the_red_zero():
     # The refresh reveals M0 then F0: a 0 stops the refreshing, no 1 showed, so the
     # red 0 is taken although the M0 is further left.
     s = robot("A2 B3", area=SEVEN_ZEROS, draw="B2 F0 M0")
-    step, card, ev = turn(s)
+    step, card, ev = robot_turn(s)
     assert kinds_of(ev).count("refresh") == 1
     assert (step, card) == (2, "F0")
     assert row(s.street) == "B3 M0"
@@ -224,7 +209,7 @@ def test_9_8_step_2_refresh_shows_zeros_but_no_one_takes_the_red_zero():
 
 def test_9_8_step_3_refresh_stopped_by_a_zero_takes_the_most_valuable_lower_card():
     s = robot("A3 B4", area=FIVE_ONES, draw="B3 M0 F1 A1")  # A3 out: A1, F1, M0
-    step, card, ev = turn(s)
+    step, card, ev = robot_turn(s)
     assert kinds_of(ev).count("refresh") == 1
     assert (step, card) == (3, "F1")  # red 1 (3 VP) beats A1 (1 VP) and M0
     assert row(s.street) == "B4 A1 M0"
@@ -234,20 +219,20 @@ def test_9_8_step_4_most_valuable_lower_card_not_the_four():
     # No 3 and a 0 showing (no refresh): red 2 (6 VP) beats M2 (3 VP); the A4 waits
     # for Step 5 (9.8.2).
     s = robot("M2 B0 A4 F2", area=FOUR_TWOS)
-    assert turn(s)[:2] == (4, "F2")
+    assert robot_turn(s)[:2] == (4, "F2")
 
 
 def test_9_8_step_5_highest_vp_red_four_beats_other_fours_equal_vp_leftmost():
-    assert turn(robot("A4 F4", area=SATED))[:2] == (5, "F4")  # 15 VP against 10
-    assert turn(robot("F3 A4", area=SATED))[:2] == (5, "F3")  # 10 VP each: leftmost
-    assert turn(robot("A4 F3", area=SATED))[:2] == (5, "A4")
+    assert robot_turn(robot("A4 F4", area=SATED))[:2] == (5, "F4")  # 15 VP against 10
+    assert robot_turn(robot("F3 A4", area=SATED))[:2] == (5, "F3")  # 10 VP each: leftmost
+    assert robot_turn(robot("A4 F3", area=SATED))[:2] == (5, "A4")
 
 
 def test_9_8_step_5_first_pile_refreshes_repeatedly_through_the_switch():
     # The F4 is deep in the pile: M3 out (A1 B1 M1 in), still no F4 and no 0, so A2 out:
     # F4 and, after the switch (4.1.5), one card of the new pile. Now the F4 shows.
     s = robot("M3 A2", area=SATED, draw="F4 M1 B1 A1")
-    step, card, ev = turn(s)
+    step, card, ev = robot_turn(s)
     assert [code(e.card) for e in ev if e.kind == "refresh"] == ["M3", "A2"]  # leftmost
     assert "switch" in kinds_of(ev)
     assert (step, card) == (5, "F4")
@@ -256,7 +241,7 @@ def test_9_8_step_5_first_pile_refreshes_repeatedly_through_the_switch():
 
 def test_9_8_step_5_a_zero_stops_the_refresh_best_card_showing_is_taken():
     s = robot("M3 A2", area=SATED, draw="F4 M1 B0 A1")  # M3 out: A1, B0, M1
-    step, card, ev = turn(s)
+    step, card, ev = robot_turn(s)
     assert kinds_of(ev).count("refresh") == 1
     assert (step, card) == (5, "A2")  # F4 still unseen, but no refresh with a 0 showing
 
@@ -266,7 +251,7 @@ def test_9_8_step_5_ruling_discard_pile_counts_as_left_in_the_game():
     # refreshes; the pile runs out exactly (4.1.6), he gets one post-switch refresh, and
     # the shuffled discard pile brings the F4 out.
     s = robot("M3 A2", area=SATED, draw="B1 A1 M1", discard="F4")
-    step, card, ev = turn(s)
+    step, card, ev = robot_turn(s)
     refresh_notes = [e.note for e in ev if e.kind == "refresh"]
     assert refresh_notes == ["discard", "bottom"]
     assert (step, card) == (5, "F4")
@@ -277,7 +262,7 @@ def test_9_7_ruling_4_1_6_pile_exhausted_exactly_gives_the_robot_one_more_refres
     # Step 1: A2 out reveals M2, F1 and empties the first pile exactly: switch, then one
     # post-switch refresh (B1 under the pile). Still no 0: Step 2 takes the F1.
     s = robot("A2 B1", draw="F1 M2", discard="A3")
-    step, card, ev = turn(s)
+    step, card, ev = robot_turn(s)
     assert [e.note for e in ev if e.kind == "refresh"] == ["discard", "bottom"]
     assert kinds_of(ev)[:3] == ["refresh", "switch", "refresh"]
     assert (step, card) == (2, "F1")
@@ -287,10 +272,10 @@ def test_9_7_ruling_4_1_6_pile_exhausted_exactly_gives_the_robot_one_more_refres
 def test_9_10_1_robot_as_second_player_refill_runs_dry_one_more_full_round():
     s = robot("F0", draw="M1 M2", switched=True, rest="discard", first=0)
     s.turns_done = [1, 0]  # the human (starting seat) has had this round's turn
-    step, card, ev = turn(s)
+    step, card, ev = robot_turn(s)
     assert (step, card) == (1, "F0")
     assert [e.amount for e in ev if e.kind == "end_triggered"] == [2]  # 6.2
     play(s, Pass())  # human
     assert not s.over and s.current == 1
-    turn(s)  # robot completes the extra round
+    robot_turn(s)  # robot completes the extra round
     assert s.over and s.turns_done == [2, 2]
