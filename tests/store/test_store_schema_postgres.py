@@ -14,7 +14,18 @@ from db.postgres_schema import SCHEMA_VERSION
 
 from .conftest import new_game
 
-TABLES = {"games", "actions", "results", "ratings", "rating_history", "schema_version"}
+TABLES = {
+    "games",
+    "actions",
+    "results",
+    "ratings",
+    "rating_history",
+    "seats",
+    "placings",
+    "multi_ratings",
+    "multi_rating_history",
+    "schema_version",
+}
 
 
 async def _tables(url: str) -> set[str]:
