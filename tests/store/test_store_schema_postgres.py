@@ -13,7 +13,18 @@ from db import SchemaTooNew, Store
 from db.postgres_schema import SCHEMA_VERSION
 from tests.stored_games import new_game
 
-TABLES = {"games", "actions", "results", "ratings", "rating_history", "schema_version"}
+TABLES = {
+    "games",
+    "actions",
+    "results",
+    "ratings",
+    "rating_history",
+    "seats",
+    "placings",
+    "multi_ratings",
+    "multi_rating_history",
+    "schema_version",
+}
 
 
 async def _tables(url: str) -> set[str]:
