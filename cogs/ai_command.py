@@ -54,8 +54,6 @@ async def install(bot: commands.Bot, flows: Flows, pool: FairPool, settings: Set
         flows.service,
         pool,
         time_cap=settings.ai_time_cap_seconds,
-        games_per_user=settings.ai_games_per_user,
-        rng=getattr(bot, "rng", None),
     )
     ai_flows = AiFlows(bot, flows, service)
     flows.tables.register(Ai.name, ai_flows)

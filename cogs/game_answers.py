@@ -22,6 +22,7 @@ import discord
 from bot.app import FamigliaBot
 from bot.services.choices import parse_key
 from bot.services.games import STALE, GameService, Moved, Refusal
+from bot.services.modes import Duel
 from cogs import game_texts
 from cogs.buttons import RulesSelect
 from cogs.mode_tables import ModeTables
@@ -121,12 +122,22 @@ class Flows:
             return await self.refuse(interaction, "Bots cannot play Famiglia. Challenge a person.")
         names = [kept_name(interaction.user), kept_name(opponent)]
         try:
-            game = await self.service.challenge(
-                interaction.guild.id, channel.id, interaction.user.id, opponent.id, names
+            game = await self._challenge(
+                interaction.guild.id, channel.id, (interaction.user.id, opponent.id), names
             )
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         await self._post_challenge(interaction, game)
+
+    async def _challenge(
+        self, guild_id: int, channel_id: int, players: tuple[int, int], names: list[str]
+    ) -> GameRow:
+        """A new challenge of ``players[0]`` to ``players[1]``; raises Refusal."""
+        options = self.service.options(Duel.name, names=(names[0], names[1]))
+        moved = await self.service.start(
+            Duel.name, guild_id=guild_id, channel_id=channel_id, players=players, options=options
+        )
+        return moved.game
 
     async def _post_challenge(self, interaction: Interaction, game: GameRow) -> None:
         """Answer with the new challenge ``game``. If Discord takes no answer, nobody
@@ -163,11 +174,10 @@ class Flows:
             if interaction.guild is None:
                 raise Refusal("Rematches are played in the server channel of the game.")
             names = list(game_texts.names_of(old))
-            game = await self.service.challenge(
+            game = await self._challenge(
                 interaction.guild.id,
                 old.channel_id,
-                old.players[seat],
-                old.players[1 - seat],
+                (old.players[seat], old.players[1 - seat]),
                 [names[seat], names[1 - seat]],
             )
         except Refusal as refusal:

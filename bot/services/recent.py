@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from typing import Any
 
-from engine.famiglia import Event
+Event = Any  # an event of the game's engine
 
 #: How many actions' events are kept per game: the most any table shows.
 KEEP = 16

@@ -11,16 +11,13 @@ idempotent: it does nothing unless the engine says it is the robot's decision).
 
 from __future__ import annotations
 
-import random
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bot.services.games import GameService, Moved, Refusal
-from bot.services.modes import Solo, SoloOptions, stored_options
+from bot.services.games import GameService, Moved
 from bot.services.recent import KEEP
 from bot.services.replay import initial_state
-from db.errors import ChannelBusy
 from db.rows import ROBOT, GameRow
 from engine.famiglia import Event, GameState, parse_action
 from engine.famiglia.actions import RobotTurn
@@ -28,7 +25,6 @@ from engine.famiglia.cards import code
 from engine.famiglia.text import refill_line
 
 ROBOT_NAME = "Robot gangster"
-LEVELS = (1, 2, 3, 4)
 #: Solo games whose replay is kept in memory, the most recently shown ones.
 KEPT_GAMES = 256
 
@@ -145,77 +141,35 @@ def replay_history(game: GameRow, action_jsons: Sequence[str], recent: int = 6) 
 
 
 class SoloService:
-    """Start solo games and play the robot's turns, through one GameService."""
+    """Play the robot's turns of solo games, through one GameService (a solo game starts
+    as every game does: ``GameService.start(Solo.name, ...)``)."""
 
-    def __init__(self, service: GameService, rng: random.Random | None = None) -> None:
+    def __init__(self, service: GameService) -> None:
         self.service = service
         self.store = service.store
-        self._rng = rng or random.SystemRandom()
         self._replays: OrderedDict[int, Replay] = OrderedDict()
 
     async def active(self, user_id: int) -> GameRow | None:
         return await self.store.active_solo_game_for_user(user_id)
-
-    async def start(
-        self,
-        *,
-        user_id: int,
-        name: str,
-        guild_id: int | None,
-        channel_id: int,
-        level: int,
-        first: int,
-    ) -> Moved:
-        """A new game in ``channel_id`` (the DM); the robot moves at once if he starts."""
-        if level not in LEVELS or first not in (0, 1):
-            raise Refusal("Choose a robot level from 1 to 4, and who starts: you or the robot.")
-        if await self.active(user_id) is not None:
-            raise Refusal(
-                "You already have a solo game running. `/famiglia resume` brings its table "
-                "back; finish it or forfeit it before starting another."
-            )
-        seed = self._rng.randrange(1, 2**62)
-        state = GameState.new(seed, mode="solo", first=first, level=level)
-        try:
-            game = await self.store.create_game(
-                mode=Solo.name,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                players=(user_id, ROBOT),
-                seed=seed,
-                state_json=state.to_json(),
-                status="active",
-                options=stored_options(
-                    SoloOptions(names=(name, ROBOT_NAME), first=first, level=level)
-                ),
-                deadline=None,
-            )
-        except ChannelBusy:
-            raise Refusal(
-                "Our DM already has a game running: `/famiglia resume` brings its table back."
-            ) from None
-        moved = await self.robot_turn(game.id)
-        return moved or Moved(game, state)
 
     async def robot_turn(self, game_id: int) -> Moved | None:
         """Play the robot's turn if it is his decision now; None when it is not."""
         service = self.service
         async with service.lock(game_id):
             game, state = await service.load(game_id)
-            if game.status != "active" or state.decision != "robot":
+            seats = service.awaited(game, state, "robot")
+            if not seats:
                 return None
-            new = state.copy()
-            action = RobotTurn()
-            events = new.apply(action)
-            return await service._commit_move(game, state, new, ROBOT, [action], [events])
+            return await service.commit(game, state, seats[0], ROBOT, [RobotTurn()])
 
     async def pending_robot_games(self) -> list[GameRow]:
-        """Open solo games waiting for the robot (a restart came between two commits)."""
-        waiting = []
-        for game in await self.store.active_games():
-            if game.mode == Solo.name and GameState.from_json(game.state_json).decision == "robot":
-                waiting.append(game)
-        return waiting
+        """Open games waiting for the robot (a restart came between two commits)."""
+        service = self.service
+        return [
+            game
+            for game in await self.store.active_games()
+            if service.awaited(game, service.state_of(game), "robot")
+        ]
 
     async def history(self, game: GameRow, recent: int = 6) -> History:
         """The table's history of ``game`` as read: a kept replay brought up to date with
