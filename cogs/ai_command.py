@@ -37,7 +37,7 @@ def ai_command() -> app_commands.Command[Any, ..., None]:
         first="Who starts: you or the AI",
     )
     async def ai(interaction: Interaction, strength: Strength, first: Side = "you") -> None:
-        flows: AiFlows = interaction.client.flows.tables.named(Ai.name)
+        flows = interaction.client.flows.tables.named(Ai.name, AiFlows)
         await flows.start(interaction, strength, HUMAN if first == "you" else AI_SEAT)
 
     return ai

@@ -22,6 +22,7 @@ from bot.services.games import GameService
 from bot.services.modes import Ai, Solo
 from bot.services.solo import SoloService
 from cogs import leaderboard, solo_table, stats
+from cogs.ai_answers import AiFlows
 from cogs.game_answers import Flows
 from cogs.solo_answers import SoloFlows
 
@@ -39,7 +40,7 @@ def solo_command() -> app_commands.Command[Any, ..., None]:
     async def solo(
         interaction: Interaction, level: app_commands.Range[int, 1, 4], first: Side = "you"
     ) -> None:
-        flows: SoloFlows = interaction.client.flows.tables.named(Solo.name)
+        flows = interaction.client.flows.tables.named(Solo.name, SoloFlows)
         await flows.start(interaction, level, 0 if first == "you" else 1)
 
     return solo
@@ -51,9 +52,9 @@ def resume_command() -> app_commands.Command[Any, ..., None]:
     )
     async def resume(interaction: Interaction) -> None:
         tables = interaction.client.flows.tables
-        if interaction.guild is None and await tables.named(Ai.name).repost(interaction):
+        if interaction.guild is None and await tables.named(Ai.name, AiFlows).repost(interaction):
             return  # a game against the AI runs in this DM
-        flows: SoloFlows = tables.named(Solo.name)
+        flows = tables.named(Solo.name, SoloFlows)
         await flows.resume(interaction)
 
     return resume
