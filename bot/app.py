@@ -105,7 +105,7 @@ class FamigliaBot(commands.AutoShardedBot):
         )
         # Nobody loses on time for turns that ran while the bot was down (grace period).
         extended = await self.store.extend_deadlines(clock() + self.settings.downtime_grace)
-        open_games = await self.store.active_games()
+        open_games = await self.store.active_games(game="famiglia")
         log.info(
             "store %s open, shards %s of %d: %d open game(s) here, %d turn deadline(s)"
             " extended after downtime",
