@@ -70,6 +70,10 @@ class MultiLobby:
             return game, None
         return game, rules_of(game.game).game.load_state(game.state_json)
 
+    async def open_games(self) -> list[GameRow]:
+        """The open lobbies and games of 2-6 players this process owns (start-up)."""
+        return [g for g in await self.store.active_games() if g.mode == "multi"]
+
     # ------------------------------------------------------------------ the lobby
     async def open_lobby(
         self, guild_id: int, channel_id: int, user_id: int, name: str, most: int, game: str
