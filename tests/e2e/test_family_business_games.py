@@ -49,3 +49,32 @@ async def counters_and_next_turns(world, game_id: int) -> list[tuple[int, int]]:
                 found.append((pending, event["seat"]))
                 pending = None
     return found
+
+
+async def test_famiglia_commands_in_a_family_business_channel_point_to_its_commands(world) -> None:
+    quick_ai(world)
+    game_id = await lobby_with(world, [world.alice, world.bob], ai=0)
+    await world.alice.click(fresh(world, await world.table(game_id)), label="Start")
+    version = (await world.game(game_id)).version
+    answer = await world.slash(world.alice, "hand")
+    assert answer.ephemeral and "/familybusiness" in answer.response.content
+    assert (await world.game(game_id)).version == version
+
+
+async def test_a_lobby_lists_its_seats_and_play_again_reopens_one_with_the_same_seats(
+    world,
+) -> None:
+    quick_ai(world)
+    game_id = await lobby_with(world, [world.alice, world.bob], ai=1, most=3)
+    text = str(fresh(world, await world.table(game_id)).embeds[0].to_dict())
+    assert "Alice" in text and "Bob" in text and "AI, easy" in text and "3 of 3" in text
+    await world.alice.click(fresh(world, await world.table(game_id)), label="Start")
+    await play_to_the_end(world, game_id)
+    await world.bob.click(fresh(world, await world.table(game_id)), label="Play again")
+    again = await world.bot.store.active_game_in_channel(world.channel.id)
+    assert again is not None and again.status == "challenge"
+    assert again.players[0] == world.bob.id and set(again.players) == {
+        world.alice.id,
+        world.bob.id,
+        0,
+    }
