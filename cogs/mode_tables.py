@@ -13,12 +13,15 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.app import FamigliaBot
 from bot.services.games import Moved
 from db.rows import GameRow
 
+Interaction = discord.Interaction[FamigliaBot]
+
 
 class ModeTable(Protocol):
-    async def after_move(self, interaction: discord.Interaction[Any], moved: Moved) -> None:
+    async def after_move(self, interaction: Interaction, moved: Moved) -> None:
         """Answer the player's committed move, let the other seat move, show the table."""
         ...
 
@@ -26,7 +29,7 @@ class ModeTable(Protocol):
         """Show a change made outside a move of the player (forfeit, timer, repair)."""
         ...
 
-    async def repost(self, interaction: discord.Interaction[Any]) -> bool:
+    async def repost(self, interaction: Interaction) -> bool:
         """``/famiglia board``: post this mode's table here if it has a game here."""
         ...
 

@@ -9,7 +9,7 @@ import asyncio
 from datetime import timedelta
 from typing import Any
 
-from .harness import World
+from tests.simcord_world import World
 
 
 async def _game_at_its_deadline(world: World) -> tuple[int, Any, Any]:

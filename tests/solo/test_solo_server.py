@@ -8,9 +8,9 @@ from datetime import timedelta
 from bot.services.replay import replay_state
 from engine.famiglia import GameState
 from engine.famiglia.actions import from_key
-from tests.e2e.harness import World
+from tests.simcord_world import World
 
-from .play import click_key, dm_table
+from .solo_play import click_key, dm_table
 
 
 def said(answer) -> str:

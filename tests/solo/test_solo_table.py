@@ -22,7 +22,7 @@ from engine.famiglia.actions import from_key
 from engine.famiglia.cards import code
 from engine.famiglia.policies import eager_policy, greedy_policy
 
-from .play import ROBOT_KEY
+from .solo_play import ROBOT_KEY
 
 NOW = datetime(2026, 3, 1, tzinfo=UTC)
 

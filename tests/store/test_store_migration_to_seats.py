@@ -10,8 +10,9 @@ import db.migrations as sqlite_schema
 import db.postgres_schema as postgres_schema
 from db import ResultRecord, Store
 from db.rows import ROBOT, Seat
+from tests.stored_games import finish
 
-from .conftest import FakeClock, finish
+from .hand_clock import FakeClock
 
 
 def _at_schema_2(monkeypatch: pytest.MonkeyPatch) -> None:

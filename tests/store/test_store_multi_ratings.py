@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from db import ResultRecord, Store
 from db.rows import ROBOT, Seat
 
-from .conftest import SCHEMA_REFUSALS, execute
+from .raw_sql import SCHEMA_REFUSALS, execute
 
 FB = "family_business"
 ANN, BOB, CY, DEE = 101, 102, 103, 104

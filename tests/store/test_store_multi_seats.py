@@ -9,7 +9,7 @@ import pytest
 from db import GameRow, Store, VersionConflict
 from db.rows import ROBOT, Seat
 
-from .conftest import SCHEMA_REFUSALS, execute
+from .raw_sql import SCHEMA_REFUSALS, execute
 
 ANN, BOB, CY = 101, 102, 103
 

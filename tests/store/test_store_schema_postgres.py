@@ -11,8 +11,7 @@ import pytest
 import db.postgres_schema as schema
 from db import SchemaTooNew, Store
 from db.postgres_schema import SCHEMA_VERSION
-
-from .conftest import new_game
+from tests.stored_games import new_game
 
 TABLES = {
     "games",
