@@ -13,8 +13,7 @@ from simcord import MemberActor
 from bot.services.multi_rules import rules_of
 from engine.family_business import GAME
 from engine.family_business.quick import quick_policy
-
-from .harness import World, fresh
+from tests.simcord_world import World, fresh
 
 FB = rules_of("family_business")
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from bot.services.multi_rules import parse_move
 from engine.family_business import GAME, FBOptions
+from tests.simcord_world import fresh
 
-from .fb_play import lobby_with, play_to_the_end, quick_ai
-from .harness import fresh
+from .fb_play import fb, lobby_with, play_to_the_end, quick_ai
 
 
 async def test_two_people_and_two_ai_play_a_whole_game_by_buttons(world) -> None:
@@ -30,6 +30,10 @@ async def test_two_people_and_two_ai_play_a_whole_game_by_buttons(world) -> None
     text = str(final.embeds[0].to_dict())
     assert "Result" in text and "Play again" in str(final.components)
     assert await world.bot.store.multi_rating("family_business", world.alice.id) is not None
+    stats = await world.slash(world.alice, "stats")
+    assert "Family Business" in str(stats.response.embeds[0].to_dict())
+    board = await fb(world, world.bob, "leaderboard")
+    assert "Alice" in str(board.response.embeds[0].to_dict())
 
 
 async def counters_and_next_turns(world, game_id: int) -> list[tuple[int, int]]:

@@ -9,6 +9,7 @@ import random
 from datetime import timedelta
 
 from bot.services.multi_rules import parse_move
+from tests.simcord_world import fresh
 
 from .fb_play import (
     FB,
@@ -21,7 +22,6 @@ from .fb_play import (
     take_turn_step,
     window_message,
 )
-from .harness import fresh
 
 WINDOW = 60
 
