@@ -16,11 +16,13 @@ from discord.ext import commands
 
 from bot.app import FamigliaBot
 from bot.services.games import FAMIGLIA, GameService
+from bot.services.modes import Duel
 from bot.services.reads import Refusal
 from bot.services.slash_moves import build, suggest
 from cogs import game_texts
 from cogs.ai_command import install as install_ai
 from cogs.buttons import DYNAMIC_ITEMS, answer_unknown_control
+from cogs.duel_table import DuelTable
 from cogs.game_answers import Flows
 from cogs.rules_text import PAGES, titles
 from cogs.solo_and_board_commands import install as install_extras
@@ -271,6 +273,7 @@ async def setup(bot: FamigliaBot) -> None:
     ``/famiglia`` commands of every mode, the persistent buttons, the start-up repair of
     the open games' tables and the turn timer."""
     flows = Flows(bot, bot.service, bot.settings.challenge_timeout_minutes)
+    flows.tables.register(Duel.name, DuelTable(flows))
     bot.flows = flows
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await bot.add_cog(FamigliaCog(flows))

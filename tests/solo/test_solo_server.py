@@ -204,5 +204,6 @@ async def test_an_answer_that_times_out_after_a_saved_solo_move_never_says_nothi
     assert after.action_count > game.action_count
     table = await dm_table(world, world.alice.user, game.id)
     solo_table = world.bot.flows.tables.named("solo")
-    shown = await solo_table.payload(await world.game(game.id))
+    stored = await world.game(game.id)
+    shown = await solo_table.payload(stored, GameState.from_json(stored.state_json))
     assert table.embeds[0].footer.text == shown["embeds"][0].footer.text  # the stored turn
