@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from .harness import World, click_one_decision
+from tests.simcord_world import World, click_one_decision
 
 
 @contextmanager
