@@ -207,8 +207,8 @@ class Flows:
     async def click_action(
         self, interaction: Interaction, game_id: int, seq: int, value: str
     ) -> None:
-        """Every decision control (``cogs.buttons``) of every game: ``play`` hands a solo
-        game or a game against the AI over to its own flows once the move is made."""
+        """Every decision control (``cogs.buttons``) of every game: ``play`` hands the
+        move, once made, to the table of the game's mode."""
         action = parse_key(value)
         if action is None:
             return await self.refuse(interaction, "That option is not one of the choices.")
