@@ -44,9 +44,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [
-    str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "reliability"), str(ROOT / "bench")
-]  # fmt: skip
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "bench")]
 
 import interaction_flood  # noqa: E402
 import postgres_server  # noqa: E402
