@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import FamigliaBot
-from bot.services.games import GameService
+from bot.services.games import FAMIGLIA, GameService
 from bot.services.modes import Duel
 from bot.services.reads import Refusal
 from bot.services.slash_moves import build, suggest
@@ -34,6 +34,10 @@ Interaction = discord.Interaction[FamigliaBot]
 #: A rank to play or an amount to lower by: Discord's client sends only whole numbers in
 #: this range (a forged one is still read, and refused, by ``bot.services.option_actions``).
 Number = app_commands.Range[int, 1, 4]
+OTHER_GAME = (
+    "This channel's game is Family Business: play it with the /familybusiness commands"
+    " and the buttons on its table."
+)
 #: The options that take a number (their autocomplete offers numbers too).
 NUMBER_OPTIONS = ("rank", "amount")
 
@@ -71,9 +75,13 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         here = None
         if interaction.channel_id is not None:
             here = await self.service.records.game_in_channel(interaction.channel_id)
+            if here is not None and here.game != FAMIGLIA:  # another game's channel
+                if here.seat_of(user) is not None:
+                    raise Refusal(OTHER_GAME)
+                here = None
             if here is not None and here.seat_of(user) is not None:
                 return here
-        mine = await self.service.records.open_games_of(user)
+        mine = [g for g in await self.service.records.open_games_of(user) if g.game == FAMIGLIA]
         if not mine and here is not None:  # others play here: say whose game it is
             raise Refusal(game_texts.someone_elses_game_text(here))
         running = [g for g in mine if g.status == "active"]

@@ -118,6 +118,16 @@ async def multi_rating_of(tx: Tx, game: str, user_id: int) -> MultiRatingRow | N
     return None if row is None else _standing(row).row(game, user_id)
 
 
+async def multi_ratings_of(tx: Tx, user_id: int) -> list[MultiRatingRow]:
+    """A person's ratings in every game for 2-6 players they were rated in, by game."""
+    rows = await tx.fetch(
+        "SELECT game, user_id, mu, sigma, games, wins, updated_at FROM multi_ratings"
+        " WHERE user_id = $1 ORDER BY game",
+        user_id,
+    )
+    return [_standing(r[1:]).row(r[0], user_id) for r in rows]
+
+
 async def stored_multi_ratings(tx: Tx, game: str) -> dict[int, MultiRatingRow]:
     rows = await tx.fetch(f"{_SELECT} WHERE game = $1", game)
     return {r[0]: _standing(r).row(game, r[0]) for r in rows}

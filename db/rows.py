@@ -284,3 +284,4 @@ class PlayerStats(_Row):
     best_solo: list[SoloBest]  # one per level, lowest level first
     average_vp: float | None  # over every finished game with a recorded result
     ai_records: list[AiRecord] = []  # against the AI, per strength played, hardest first
+    multi_ratings: list[MultiRatingRow] = []  # games for 2-6 players (Family Business)

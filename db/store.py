@@ -126,12 +126,19 @@ class Store(TimersApi, ResultsApi):
         )
         return rows[0] if rows else None
 
-    async def active_games(self) -> list[GameRow]:
+    async def active_games(self, *, game: str | None = None) -> list[GameRow]:
         """Every challenge and game in progress that this process owns (all of them
-        unless it runs only some shards), oldest first: what start-up restores."""
+        unless it runs only some shards), oldest first: what start-up restores. With
+        ``game``: only that game's."""
         owned = self._shards.sql()
+        if game is None:
+            return await self._read(
+                lambda tx: g.fetch_games(tx, f"{g.SELECT_GAME} WHERE {g.OPEN}{owned} ORDER BY id")
+            )
         return await self._read(
-            lambda tx: g.fetch_games(tx, f"{g.SELECT_GAME} WHERE {g.OPEN}{owned} ORDER BY id")
+            lambda tx: g.fetch_games(
+                tx, f"{g.SELECT_GAME} WHERE {g.OPEN}{owned} AND game = $1 ORDER BY id", game
+            )
         )
 
     async def open_games_for_user(self, user_id: int) -> list[GameRow]:

@@ -49,7 +49,7 @@ def strength_of(game: GameRow) -> str:
 
 def ai_to_move(game: GameRow, state: GameState) -> bool:
     """Whether the game waits for a decision of the AI."""
-    if game.mode not in MODES:
+    if game.mode not in MODES or MODES[game.mode].game != game.game:
         return False
     return bool(awaited_seats(GAMES[game.game], MODES[game.mode], game, state, "ai"))
 
@@ -73,7 +73,7 @@ class AiService:
 
     def _seat(self, game: GameRow, state: GameState) -> int | None:
         """The seat the AI decides for now in a Famiglia game (None: none)."""
-        if game.game != FAMIGLIA.name:
+        if game.game != FAMIGLIA.name or not self.service.plays(game):
             return None  # the AI here searches Famiglia's games only
         seats = self.service.awaited(game, state, "ai")
         return seats[0] if seats else None
@@ -108,7 +108,7 @@ class AiService:
         return [
             game
             for game in await self.store.active_games()
-            if game.game == FAMIGLIA.name and self._seat(game, service.state_of(game)) is not None
+            if service.plays(game) and self._seat(game, service.state_of(game)) is not None
         ]
 
 

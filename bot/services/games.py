@@ -14,6 +14,10 @@ from datetime import datetime
 
 from bot.services.moves import CONFLICT, STALE, GameMoves, Moved
 from bot.services.reads import Refusal
+from engine.famiglia.game import GAME as FAMIGLIA_GAME
+
+#: Famiglia's stored game name (the game of this service's default modes).
+FAMIGLIA = FAMIGLIA_GAME.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,10 +30,17 @@ class Notice:
 
 class GameService(GameMoves):
     async def due(self) -> list[Notice]:
-        """Expire old challenges, remind at half time, forfeit at the deadline."""
+        """Expire old challenges, remind at half time, forfeit at the deadline: in the
+        games of this service's modes (each game's service times its own)."""
+        notices: list[Notice] = []
+        for name in sorted({mode.game for mode in self.modes.values()}):
+            notices += await self._due(name)
+        return notices
+
+    async def _due(self, name: str) -> list[Notice]:
         now = self.clock()
         notices: list[Notice] = []
-        for game in await self.store.due_deadlines(now):
+        for game in await self.store.due_deadlines(now, game=name):
             try:
                 if game.status == "challenge":
                     notices.append(Notice("expired", await self._expire(game.id, now)))
@@ -37,7 +48,7 @@ class GameService(GameMoves):
                     notices.append(Notice("timeout", await self._time_out(game.id, now)))
             except Refusal:
                 continue  # a move or answer got there first
-        for game in await self.store.due_reminders(now):
+        for game in await self.store.due_reminders(now, game=name):
             if game.status != "active":
                 continue
             async with self.lock(game.id):
@@ -72,4 +83,4 @@ class GameService(GameMoves):
         return await self.store.next_deadline()
 
 
-__all__ = ["CONFLICT", "STALE", "GameService", "Moved", "Notice", "Refusal"]
+__all__ = ["CONFLICT", "FAMIGLIA", "STALE", "GameService", "Moved", "Notice", "Refusal"]

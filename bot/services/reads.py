@@ -80,6 +80,11 @@ class GameReads:
         """The strategy of ``game``'s mode."""
         return self.modes[game.mode]
 
+    def plays(self, game: GameRow) -> bool:
+        """Whether ``game`` is of one of this service's modes (and that mode's game)."""
+        mode = self.modes.get(game.mode)
+        return mode is not None and mode.game == game.game
+
     def awaited(self, game: GameRow, state: Any, player: Player) -> tuple[int, ...]:
         """The seats awaited now in running ``game`` that ``player`` plays."""
         return awaited_seats(self.rules(game), self.mode(game), game, state, player)

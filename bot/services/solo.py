@@ -168,7 +168,7 @@ class SoloService:
         return [
             game
             for game in await self.store.active_games()
-            if service.awaited(game, service.state_of(game), "robot")
+            if service.plays(game) and service.awaited(game, service.state_of(game), "robot")
         ]
 
     async def history(self, game: GameRow, recent: int = 6) -> History:

@@ -162,3 +162,11 @@ async def test_the_schema_refuses_a_seventh_place(store: Store) -> None:
     await _finish(store, (_seat(ANN), _seat(BOB)), ((0,), (1,)))
     with pytest.raises(SCHEMA_REFUSALS):
         await execute(store, "UPDATE placings SET place = 7 WHERE seat = 1")
+
+
+async def test_a_players_stats_carry_their_family_business_rating(store: Store) -> None:
+    await _finish(store, (_seat(ANN), _seat(BOB)), ((0,), (1,)))
+    stats = await store.player_stats(ANN)
+    assert [(r.game, r.games, r.wins) for r in stats.multi_ratings] == [(FB, 1, 1)]
+    assert stats.multi_ratings[0] == await store.multi_rating(FB, ANN)
+    assert (await store.player_stats(CY)).multi_ratings == []
