@@ -80,6 +80,8 @@ class GameMode(Protocol):
     busy: ClassVar[str]
     #: The refusal of start options the mode's model does not accept.
     invalid: ClassVar[str]
+    #: The mode takes notes of actions for its table (see ``note``).
+    notes: ClassVar[bool]
 
     def game_options(self, options: StartOptions) -> BaseModel:
         """The engine game's options of a new game started with ``options``."""
@@ -112,6 +114,12 @@ class GameMode(Protocol):
 
     def in_dm(self, game: GameRow) -> bool:
         """Whether the game's table lives in its player's DMs."""
+        ...
+
+    def note(self, before: Any, action: Any, events: list[Any]) -> Any:
+        """What the table tells of ``action`` beyond its events (the robot's report of
+        his turn), from the state ``before`` it; None: nothing. Asked only when
+        ``notes`` is true; a table shows the last note taken."""
         ...
 
     def scored(self, game: GameRow, state: Any, outcome: Outcome) -> ResultRecord:

@@ -27,8 +27,10 @@ from bot.services.mode_protocol import (
     stored_options,
     typed_options,
 )
+from bot.services.robot_report import RobotReport, robot_report
 from db.rows import ROBOT, GameRow, Mode, Reason, ResultRecord
-from engine.famiglia import GameState, result
+from engine.famiglia import Action, Event, GameState, result
+from engine.famiglia.actions import RobotTurn
 from engine.famiglia.game import FamigliaOptions
 from engine.game import Outcome
 
@@ -61,6 +63,11 @@ class FamigliaMode:
 
     game: ClassVar[str] = "famiglia"
     dm_only: ClassVar[bool] = False
+    notes: ClassVar[bool] = False
+
+    def note(self, before: GameState, action: Action, events: list[Event]) -> RobotReport | None:
+        """The robot's report of his turn (the only action Famiglia's tables note)."""
+        return robot_report(before, events) if isinstance(action, RobotTurn) else None
 
     def in_dm(self, game: GameRow) -> bool:
         return game.guild_id is None
@@ -145,6 +152,7 @@ class Solo(FamigliaMode):
     Options: ClassVar[type[StartOptions]] = SoloOptions
     two_people: ClassVar[bool] = False
     dm_only: ClassVar[bool] = True
+    notes: ClassVar[bool] = True  # the robot's report of his last turn
     busy: ClassVar[str] = (
         "Our DM already has a game running: `/famiglia resume` brings its table back."
     )

@@ -247,7 +247,6 @@ class GameMoves(GameReads):
             deadline,
             keep=not turn_passed,
             result=result,
-            groups=groups,
         )
         events = [event for group in groups for event in group]
         return Moved(row, new, events, turn_passed, ended, result)
@@ -263,11 +262,10 @@ class GameMoves(GameReads):
         *,
         keep: bool = False,
         result: ResultRecord | None = None,
-        groups: Sequence[list[Any]] | None = None,
     ) -> GameRow:
         """Commit, version-checked. ``keep``: the same turn goes on, so its reminder
-        stays where it was (and is not sent twice). ``groups``: each action's events,
-        kept for the table's move log."""
+        stays where it was (and is not sent twice). The table's move log replays the
+        actions written from memory (:meth:`replayed`)."""
         reminder: datetime | Literal["half"] | None = "half"
         if keep:
             reminder = None if game.reminder_sent else game.reminder_at
@@ -299,9 +297,7 @@ class GameMoves(GameReads):
             self._live.forget(game.id)
             raise Refusal(CONFLICT) from None
         self._live.keep(row, state, texts)
-        if row.status in ("challenge", "active"):
-            self._recent.extend(game.id, game.action_count, row.action_count, groups or [])
-        else:
+        if not row.is_open:
             self._recent.forget(game.id)  # its final table replays once
         self._changed(row)
         return row

@@ -20,9 +20,9 @@ from bot.services.live import LiveGames
 from bot.services.mode_protocol import GameMode, Player
 from bot.services.modes import MODES
 from bot.services.origins import Origin, Origins
-from bot.services.recent import KEEP, RecentMoves
+from bot.services.recent import RecentMoves, Replay
 from bot.services.records import Records
-from bot.services.replay import replay_events
+from bot.services.replay import initial_state
 from db.rows import GameRow
 from db.store import Store
 from engine.game import Game
@@ -126,14 +126,20 @@ class GameReads:
         log = await self.store.action_log(game.id, since=since)
         return [row.action_json for row in log[: game.action_count - since]]
 
+    async def replayed(self, game: GameRow) -> Replay:
+        """``game``'s log replayed up to its action count as read: the kept replay
+        brought up to date with the log's new actions only (from this process's memory
+        when it wrote them), else replayed once from the seed (after a restart, or for
+        a row older than the replay kept)."""
+        kept = self._recent.get(game.id)
+        if kept is None or kept.count > game.action_count:  # none, or ahead of this row
+            kept = Replay(0, initial_state(game, self.games, self.modes))
+        if kept.count < game.action_count:
+            texts = await self.actions(game, kept.count)
+            kept = kept.advance(self.rules(game), self.mode(game), texts)
+        self._recent.keep(game.id, kept)
+        return kept
+
     async def recent_events(self, game: GameRow, count: int) -> list[Any]:
-        """The events of the last ``count`` actions of ``game`` as read: kept from this
-        process's own commits, else rebuilt once from seed and log."""
-        events = self._recent.get(game.id, game.action_count, count)
-        if events is None:
-            texts = await self.actions(game, 0)
-            groups = replay_events(game, texts, KEEP, self.games, self.modes)
-            self._recent.fill(game.id, len(texts), groups)
-            events = self._recent.get(game.id, len(texts), count)
-            assert events is not None  # just filled for exactly this count
-        return events
+        """The events of the last ``count`` actions of ``game`` as read."""
+        return (await self.replayed(game)).events(count)

@@ -28,11 +28,16 @@ def initial_state(game: GameRow, games: Games = GAMES, modes: Modes = MODES) -> 
     return games[game.game].new(game.seed, mode.game_options(typed_options(mode, game)))
 
 
+def awaited_seat(play: Game[Any, Any], state: Any) -> int:
+    """The seat a logged action of ``state`` is applied for: the one awaited (-1 when
+    several are: such a game logs its seats with its actions)."""
+    awaiting = play.awaiting(state)
+    return awaiting[0] if len(awaiting) == 1 else -1
+
+
 def apply_text(play: Game[Any, Any], state: Any, text: str) -> list[Any]:
     """Apply one logged action to ``state`` (in place) for the seat awaited."""
-    awaiting = play.awaiting(state)
-    seat = awaiting[0] if len(awaiting) == 1 else -1
-    return play.apply(state, play.parse_action(text), seat)
+    return play.apply(state, play.parse_action(text), awaited_seat(play, state))
 
 
 def replay_events(
