@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.services.moves import CONFLICT, STALE, GameMoves, Moved
+from bot.services.commits import CONFLICT, Moved
+from bot.services.moves import STALE, GameMoves
 from bot.services.reads import Refusal
 from engine.famiglia.game import GAME as FAMIGLIA_GAME
 
@@ -66,17 +67,22 @@ class GameService(GameMoves):
             return Moved(row, state, ended=True)
 
     async def _time_out(self, game_id: int, now: datetime) -> Moved:
-        """The seats awaited lost on time, decided as a move is: under the game's lock, on
-        the game as stored now, committed with its version. A move that got the lock
-        first gave the turn a fresh deadline, so it is no longer due and nobody loses."""
+        """The seats awaited let the deadline pass, decided as a move is: under the game's
+        lock, on the game as stored now, committed with its version. The mode says what
+        that means (they lose on time; or silent seats answer by default, a person's
+        seat goes to the AI). A move that got the lock first gave the decision a fresh
+        deadline, so it is no longer due and nothing happens."""
         async with self.lock(game_id):
             game, state = await self.load(game_id)
-            seats = self.rules(game).awaiting(state)
             if game.status != "active" or game.deadline is None or game.deadline > now:
                 raise Refusal("no longer due")
+            seats = self.rules(game).awaiting(state)
             if not seats:
                 raise Refusal("nobody to move")
-            return await self.lose(game, state, seats, game.players[seats[0]], "timeout")
+            lapse = self.mode(game).lapse(game, state, seats)
+            if lapse.lost:
+                return await self.lose(game, state, lapse.lost, lapse.actor, "timeout")
+            return await self.commit_moves(game, state, lapse.actor, lapse.moves, seats=lapse.seats)
 
     async def next_due(self) -> datetime | None:
         """The earliest deadline or unsent reminder of any open game (one query)."""

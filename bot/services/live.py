@@ -38,17 +38,21 @@ class LiveGames:
         if entry is None:
             return None
         self._games.move_to_end(game_id)
-        return entry[0], self._engines[entry[0].game].copy(entry[1])
+        return entry[0], self._copy(entry[0], entry[1])
+
+    def _copy(self, row: GameRow, state: Any) -> Any:
+        return None if state is None else self._engines[row.game].copy(state)
 
     def keep(self, row: GameRow, state: Any, texts: Sequence[str] = ()) -> None:
-        """``row`` is the game as stored now and ``state`` its parsed state; ``texts``
-        the actions that write just appended to its log. A closed game's state is
-        forgotten (nothing more is written to it); its last texts stay for its table."""
+        """``row`` is the game as stored now and ``state`` its parsed state (None: not
+        dealt yet); ``texts`` the actions that write just appended to its log. A closed
+        game's state is forgotten (nothing more is written to it); its last texts stay
+        for its table."""
         self._remember_texts(row, texts)
         if not row.is_open:
             self.forget(row.id)
             return
-        self._games[row.id] = (row, self._engines[row.game].copy(state))
+        self._games[row.id] = (row, self._copy(row, state))
         self._games.move_to_end(row.id)
         while len(self._games) > self._keep:
             self._games.popitem(last=False)

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict
 from bot.services.cooldowns import ChallengeLimits
 from db.rows import GameRow, Mode, Reason, ResultRecord, Seat, Status
 from db.store import Store
-from engine.game import Outcome
+from engine.game import Game, Outcome
 
 #: Who plays a seat: a person (their decisions come through Discord), the robot (a
 #: deterministic program: its turn is one action), or the AI (a search in the pool).
@@ -63,6 +63,20 @@ class Opening:
     deadline: datetime | None = None
     reminder_at: ReminderAt = None
     seats: tuple[Seat, ...] = field(default_factory=tuple)
+    #: False: the game is not dealt yet (a lobby fills its seats first)
+    dealt: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Lapse:
+    """What a running game's deadline means when it passes: ``lost`` seats lose the game
+    (by time), or the ``moves`` are played for the silent seats and ``seats`` (when
+    given) become the game's seats, committed as ``actor``'s."""
+
+    lost: tuple[int, ...] = ()
+    moves: tuple[tuple[int, Any], ...] = ()
+    seats: tuple[Seat, ...] | None = None
+    actor: int = 0
 
 
 class GameMode(Protocol):
@@ -82,6 +96,49 @@ class GameMode(Protocol):
     invalid: ClassVar[str]
     #: The mode takes notes of actions for its table (see ``note``).
     notes: ClassVar[bool]
+    #: Each log entry names its seat (several seats may be awaited at once).
+    seated_log: ClassVar[bool]
+    #: A reminder is sent at half of a timed decision's time.
+    reminds: ClassVar[bool]
+    #: The refusal of a move in a game not started yet.
+    not_started: ClassVar[str]
+
+    def first_state(self, play: Game[Any, Any], game: GameRow) -> Any:
+        """The state ``game`` (a started row) began with, from its seed and options."""
+        ...
+
+    def refusal_to_act(self, game: GameRow, state: Any, seat: int) -> str | None:
+        """Why ``seat`` of running ``game`` may not act at all now (None: it may when
+        awaited), beyond what every game checks."""
+        ...
+
+    def not_awaited(self, state: Any) -> str:
+        """The refusal of a seat that the game does not wait for."""
+        ...
+
+    def moment(self, state: Any) -> int | None:
+        """The decision a control of ``state`` was drawn for, where a count of actions
+        does not say it (a window's answers carry its turn); None: none."""
+        ...
+
+    def period(
+        self, game: GameRow, state: Any, awaiting: Sequence[int], turn: timedelta
+    ) -> timedelta | None:
+        """How long the seats awaited have for their decision (None: no deadline);
+        ``turn``: the service's turn time."""
+        ...
+
+    def goes_on(self, play: Game[Any, Any], before: Any, after: Any) -> bool:
+        """Whether the decision of ``before`` goes on in ``after`` (its deadline stays)."""
+        ...
+
+    def abandoned(self, game: GameRow, state: Any) -> bool:
+        """Whether the game ends before the engine says it is over (no person plays)."""
+        ...
+
+    def lapse(self, game: GameRow, state: Any, awaiting: Sequence[int]) -> Lapse:
+        """What happens when the seats ``awaiting`` let the deadline pass."""
+        ...
 
     def game_options(self, options: StartOptions) -> BaseModel:
         """The engine game's options of a new game started with ``options``."""
@@ -98,6 +155,11 @@ class GameMode(Protocol):
     ) -> Opening:
         """How the new game is written; ``awaiting``: the seats its first decision is
         awaited from."""
+        ...
+
+    def seats_of(self, players: Sequence[int], options: StartOptions) -> tuple[Seat, ...]:
+        """The seats of a new game of seats (``multi``) when its opening names none;
+        empty for a game of two players."""
         ...
 
     def started(self, context: StartContext, players: Sequence[int]) -> None:
@@ -122,13 +184,53 @@ class GameMode(Protocol):
         ``notes`` is true; a table shows the last note taken."""
         ...
 
-    def scored(self, game: GameRow, state: Any, outcome: Outcome) -> ResultRecord:
-        """The result of a game played to its end."""
+    def scored(self, game: GameRow, state: Any, outcome: Outcome | None) -> ResultRecord:
+        """The result of a game played to its end (``outcome``: the engine's; None for a
+        game the mode ended, see ``abandoned``)."""
         ...
 
     def lost(self, game: GameRow, state: Any, seats: Sequence[int], reason: Reason) -> ResultRecord:
         """The result when ``seats`` give up or run out of time (``reason``)."""
         ...
+
+
+class ModeDefaults:
+    """What most modes answer alike; a mode overrides what differs."""
+
+    seated_log: ClassVar[bool] = False
+    reminds: ClassVar[bool] = True
+    not_started: ClassVar[str] = "The game has not started: the challenge is not accepted yet."
+
+    def seats_of(self, players: Sequence[int], options: StartOptions) -> tuple[Seat, ...]:
+        return ()
+
+    def first_state(self, play: Game[Any, Any], game: GameRow) -> Any:
+        mode: Any = self
+        return play.new(game.seed, mode.game_options(typed_options(mode, game)))
+
+    def refusal_to_act(self, game: GameRow, state: Any, seat: int) -> str | None:
+        return None
+
+    def not_awaited(self, state: Any) -> str:
+        return "It is not your turn: wait for your opponent to move."
+
+    def moment(self, state: Any) -> int | None:
+        return None
+
+    def period(
+        self, game: GameRow, state: Any, awaiting: Sequence[int], turn: timedelta
+    ) -> timedelta | None:
+        mode: Any = self
+        return turn if mode.timed(game, awaiting) else None
+
+    def goes_on(self, play: Game[Any, Any], before: Any, after: Any) -> bool:
+        return play.awaiting(before) == play.awaiting(after)
+
+    def abandoned(self, game: GameRow, state: Any) -> bool:
+        return False
+
+    def lapse(self, game: GameRow, state: Any, awaiting: Sequence[int]) -> Lapse:
+        return Lapse(lost=tuple(awaiting), actor=game.players[awaiting[0]])
 
 
 def outcome_record(outcome: Outcome) -> ResultRecord:
@@ -177,6 +279,8 @@ def stored_options(options: StartOptions) -> dict[str, Any]:
 
 __all__ = [
     "GameMode",
+    "Lapse",
+    "ModeDefaults",
     "Opening",
     "Player",
     "StartContext",

@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from bot.services.mode_protocol import (
     GameMode,
+    ModeDefaults,
     Opening,
     Player,
     StartContext,
@@ -58,7 +59,7 @@ class AiOptions(StartOptions):
     strength: Strength = "medium"
 
 
-class FamigliaMode:
+class FamigliaMode(ModeDefaults):
     """What Famiglia's modes share: the game, its result record, a table per channel."""
 
     game: ClassVar[str] = "famiglia"

@@ -1,9 +1,10 @@
 """The lobby of a game for 2-6 players (open, join, leave, add or remove an AI, cancel,
-start, play again) and what every multi service shares: reading a game, writing a
-change under its version, and the deadline a position gets.
+start, play again) and how the multi services reach the one game service.
 
-Every write takes the game's lock (shared with every other service of the process,
-:meth:`~bot.services.reads.GameReads.lock`) and the store's version check.
+A game of 2-6 is a game of the ``multi`` mode (:mod:`bot.services.multi_mode`): it is
+opened by the game service's one start path, read and written by its lock, its kept
+games and its version-checked writes, like every other game. The lobby's seat rules
+are :mod:`bot.services.lobby`.
 """
 
 from __future__ import annotations
@@ -15,15 +16,12 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.services import lobby
-from bot.services.games import CONFLICT, GameService
-from bot.services.multi_rules import MultiRules, rules_of
+from bot.services.commits import Moved
+from bot.services.games import GameService
+from bot.services.multi_mode import MultiMode
+from bot.services.multi_rules import RULES
 from bot.services.reads import Refusal
-from db.errors import ChannelBusy, GameClosed, VersionConflict
 from db.rows import GameRow, Seat, Status, Strength
-
-LOBBY_STATE = "{}"  # a lobby has no engine state yet
-#: Who plays on for a person who left or ran out of time.
-TAKEOVER: Strength = "medium"
 
 #: The AI's decision for a seat: (game, state, seat, strength) -> the engine's action.
 Decide = Callable[[GameRow, Any, int, str], Awaitable[Any]]
@@ -54,21 +52,46 @@ class MultiLobby:
         self.store = base.store
         self.window = window
         self.lobby_timeout = lobby_timeout
-        self._rng = rng or random.SystemRandom()
+        rng = rng or random.SystemRandom()
+        #: The game service of each game of 2-6 (its ``multi`` mode), sharing the
+        #: base's locks, kept games and listeners.
+        self.cores: dict[str, GameService] = {
+            name: base.sharing({"multi": MultiMode(rules, window=window, lobby=lobby_timeout)}, rng)
+            for name, rules in RULES.items()
+        }
         self.decide: Decide | None = None  # set by whoever runs the AI
 
     @property
     def clock(self) -> Callable[[], datetime]:
         return self.base.clock
 
+    def core(self, game: GameRow) -> GameService:
+        """The game service of ``game``, a game of 2-6 (else a Refusal)."""
+        core = self.cores.get(game.game)
+        if core is None or game.mode != "multi":
+            raise Refusal("That is not a Family Business game.")
+        return core
+
+    def mode(self, game: GameRow) -> MultiMode:
+        mode = self.core(game).mode(game)
+        assert isinstance(mode, MultiMode)
+        return mode
+
+    def moved(self, moved: Moved, *, left: int | None = None) -> MultiMoved:
+        """What a commit of the game service did, as the cogs of games of 2-6 read it."""
+        game, state = moved.game, moved.state
+        opened = False
+        if state is not None and moved.before is not None and game.status == "active":
+            rules = self.mode(game).rules
+            opened = rules.window_open(state) and not rules.window_open(moved.before)
+        return MultiMoved(game, state, moved.events, moved.ended, opened, left)
+
     # ------------------------------------------------------------------ reading
     async def load(self, game_id: int) -> tuple[GameRow, Any | None]:
-        game = await self.base.game(game_id)
-        if game.mode != "multi":
-            raise Refusal("That is not a Family Business game.")
-        if game.state_json == LOBBY_STATE:
-            return game, None
-        return game, rules_of(game.game).game.load_state(game.state_json)
+        """A game of 2-6 and its state (None: a lobby), as the game service keeps it."""
+        game, state = await self.base.load(game_id)
+        self.core(game)
+        return game, state
 
     async def open_games(self) -> list[GameRow]:
         """The open lobbies and games of 2-6 players this process owns (start-up)."""
@@ -78,33 +101,14 @@ class MultiLobby:
     async def open_lobby(
         self, guild_id: int, channel_id: int, user_id: int, name: str, most: int, game: str
     ) -> MultiMoved:
-        rules_of(game)  # a game for 2-6 players, or ValueError
-        if not 2 <= most <= 6:
-            raise Refusal("A table has 2 to 6 seats.")
-        if await self.store.active_game_in_channel(channel_id) is not None:
-            raise Refusal(
-                "There is already a game or lobby in this channel. Finish it first, "
-                "or open yours in another channel."
-            )
-        try:
-            row = await self.store.create_game(
-                mode="multi",
-                guild_id=guild_id,
-                channel_id=channel_id,
-                seats=(Seat(user_id=user_id, name=name),),
-                seed=self._rng.randrange(1, 2**62),
-                state_json=LOBBY_STATE,
-                status="challenge",
-                options={"seats": most},
-                deadline=self.clock() + self.lobby_timeout,
-                reminder_at=None,
-                game=game,
-            )
-        except ChannelBusy:
-            raise Refusal("Someone just opened a game in this channel.") from None
-        self.base.origins.remember(row)
-        self.base._changed(row)
-        return MultiMoved(row, None)
+        core = self.cores.get(game)
+        if core is None:
+            raise ValueError(f"{game!r} is not a game for 2-6 players")
+        options = core.options("multi", names=(name,), seats=most)
+        moved = await core.start(
+            "multi", guild_id=guild_id, channel_id=channel_id, players=(user_id,), options=options
+        )
+        return MultiMoved(moved.game, None)
 
     async def join(self, game_id: int, user_id: int, name: str) -> MultiMoved:
         return await self._lobby(
@@ -140,21 +144,16 @@ class MultiLobby:
             return MultiMoved(await self._set(game, "cancelled"), None, ended=True)
 
     async def start(self, game_id: int, user_id: int) -> MultiMoved:
+        """The host deals the game for the seats taken; its first decision's clock runs."""
         async with self.base.lock(game_id):
             game, _ = await self.load(game_id)
             self._require_lobby(game)
             lobby.check_start(game.seats, user_id)
-            rules = rules_of(game.game)
-            state = rules.new_state(game.seed, len(game.seats))
-            deadline = self._deadline(rules, game.seats, None, state, None)
-            row = await self._set(
-                game,
-                "active",
-                state_json=rules.game.dump_state(state),
-                deadline=deadline,
-                seats=game.seats,
-            )
-            return MultiMoved(row, state, window_opened=rules.window_open(state))
+            core, mode = self.core(game), self.mode(game)
+            state = mode.first_state(core.rules(game), game)
+            deadline = core.deadline(game, state)
+            row = await self._set(game, "active", state=state, deadline=deadline, seats=game.seats)
+            return MultiMoved(row, state, window_opened=mode.rules.window_open(state))
 
     @staticmethod
     def _require_lobby(game: GameRow) -> None:
@@ -185,55 +184,21 @@ class MultiLobby:
             )
         return MultiMoved(row, None)
 
-    def _deadline(
-        self,
-        rules: MultiRules,
-        seats: Sequence[Seat],
-        before: Any | None,
-        after: Any,
-        current: datetime | None,
-    ) -> datetime | None:
-        """A window closes ``window`` after it opened; a person's turn has the turn
-        timer (kept while the same turn goes on); a seat the AI plays has none."""
-        now = self.clock()
-        if rules.window_open(after):
-            same = before is not None and rules.window_open(before) and current is not None
-            return current if same else now + self.window
-        awaited = rules.game.awaiting(after)
-        if not awaited or all(seats[s].played_by_ai for s in awaited):
-            return None
-        if (
-            before is not None
-            and current is not None
-            and not rules.window_open(before)
-            and rules.game.awaiting(before) == awaited
-        ):
-            return current  # the same turn goes on (a play built step by step)
-        return now + self.base.turn_timeout
-
     # ------------------------------------------------------------------ writing
     async def _set(
         self,
         game: GameRow,
         status: Status,
         *,
-        state_json: str | None = None,
+        state: Any = None,
         deadline: datetime | None = None,
-        seats: tuple[Seat, ...] | None = None,
+        seats: Sequence[Seat] | None = None,
     ) -> GameRow:
-        try:
-            row = await self.store.set_status(
-                game.id,
-                expected_version=game.version,
-                status=status,
-                state_json=state_json,
-                deadline=deadline,
-                reminder_at=None,
-                seats=seats,
-            )
-        except (VersionConflict, GameClosed):
-            raise Refusal(CONFLICT) from None
+        """A change of a lobby (its seats, its status, its deal) by the game service's
+        version-checked write; the game's remembered players follow its seats."""
+        row = await self.core(game)._write(
+            game, 0, [], state, status, deadline, seats=seats, deal=state is not None
+        )
         self.base.origins.forget(game.id)
         self.base.origins.remember(row)
-        self.base._changed(row)
         return row

@@ -9,10 +9,10 @@ decides for a seat (a module-level function a worker process can run).
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 from typing import Any, ClassVar, Protocol
 
+from bot.services.replay import dump_move, parse_move
 from engine.family_business import GAME as FAMILY_BUSINESS
 from engine.family_business import FBOptions
 from engine.family_business.actions import NO_COUNTER_ACTION
@@ -94,18 +94,9 @@ def rules_of(game_name: str) -> MultiRules:
 
 
 # -- the log of a multi game: (seat, action) per entry, as engine.game.replay takes it --
+# (written and read by the game service: bot.services.replay)
 
-
-def dump_move(game: Game[Any, Any], seat: int, action: Any) -> str:
-    """One log entry: the seat and its action (a window's answers come from any seat)."""
-    return json.dumps(
-        {"seat": seat, "action": json.loads(game.dump_action(action))}, separators=(",", ":")
-    )
-
-
-def parse_move(game: Game[Any, Any], text: str) -> tuple[int, Any]:
-    entry = json.loads(text)
-    return int(entry["seat"]), game.parse_action(entry["action"])
+__all__ = ["RULES", "MultiRules", "decide", "decision_seed", "dump_move", "parse_move", "rules_of"]
 
 
 # -- the AI, in a worker process ----------------------------------------------------

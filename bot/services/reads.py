@@ -28,6 +28,9 @@ from db.store import Store
 from engine.game import Game
 from engine.games import GAMES
 
+#: The state of a game not dealt yet (a lobby filling its seats): it loads as None.
+UNDEALT = "{}"
+
 
 def awaited_seats(
     play: Game[Any, Any], mode: GameMode, game: GameRow, state: Any, player: Player
@@ -109,12 +112,14 @@ class GameReads:
         if kept is not None:
             return kept
         game = await self.game(game_id)
-        state = self.rules(game).load_state(game.state_json)
+        state = self.state_of(game)
         self._live.keep(game, state)
         return game, state
 
     def state_of(self, game: GameRow) -> Any:
-        """The state stored in ``game``'s row."""
+        """The state stored in ``game``'s row (None: not dealt yet)."""
+        if game.state_json == UNDEALT:
+            return None
         return self.rules(game).load_state(game.state_json)
 
     async def actions(self, game: GameRow, since: int) -> list[str]:

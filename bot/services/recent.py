@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.services.mode_protocol import GameMode
-from bot.services.replay import awaited_seat
+from bot.services.replay import parse_entry
 from engine.game import Game
 
 #: How many actions' events are kept per game: the most any table shows.
@@ -52,9 +52,9 @@ class Replay:
         note = self.note
         groups = list(self.groups)
         for text in action_jsons:
-            action = play.parse_action(text)
+            seat, action = parse_entry(play, mode, state, text)
             before = play.copy(state) if mode.notes else None
-            happened = play.apply(state, action, awaited_seat(play, state))
+            happened = play.apply(state, action, seat)
             if before is not None:
                 taken = mode.note(before, action, happened)
                 note = note if taken is None else taken

@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from bot.services.games import GameService, Refusal
 from bot.services.mode_protocol import (
     GameMode,
+    ModeDefaults,
     Opening,
     Player,
     StartContext,
@@ -48,7 +49,7 @@ class NimStart(StartOptions):
     heaps: tuple[int, ...] = (3, 4, 5)
 
 
-class NimMode:
+class NimMode(ModeDefaults):
     """Nim between people: timed turns, the sole taker of the last counter wins."""
 
     name: ClassVar[Mode] = "duel"
