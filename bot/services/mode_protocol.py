@@ -197,12 +197,16 @@ class GameMode(Protocol):
 class ModeDefaults:
     """What most modes answer alike; a mode overrides what differs."""
 
+    notes: ClassVar[bool] = False
     seated_log: ClassVar[bool] = False
     reminds: ClassVar[bool] = True
     not_started: ClassVar[str] = "The game has not started: the challenge is not accepted yet."
 
     def seats_of(self, players: Sequence[int], options: StartOptions) -> tuple[Seat, ...]:
         return ()
+
+    def note(self, before: Any, action: Any, events: list[Any]) -> Any:
+        return None
 
     def first_state(self, play: Game[Any, Any], game: GameRow) -> Any:
         mode: Any = self

@@ -50,7 +50,6 @@ class MultiMode(ModeDefaults):
     Options: ClassVar[type[StartOptions]] = MultiOptions
     two_people: ClassVar[bool] = False
     dm_only: ClassVar[bool] = False
-    notes: ClassVar[bool] = False
     seated_log: ClassVar[bool] = True  # a window's answers come from any seat
     reminds: ClassVar[bool] = False
     busy: ClassVar[str] = "Someone just opened a game in this channel."
@@ -102,9 +101,6 @@ class MultiMode(ModeDefaults):
 
     def in_dm(self, game: GameRow) -> bool:
         return False
-
-    def note(self, before: Any, action: Any, events: list[Any]) -> Any:
-        return None
 
     def refusal_to_act(self, game: GameRow, state: Any, seat: int) -> str | None:
         if game.seats[seat].left_place is not None:

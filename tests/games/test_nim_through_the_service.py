@@ -7,6 +7,7 @@ clock), three-seat games as ``multi`` (seats); both on SQLite and on PostgreSQL.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import AsyncIterator, Sequence
 from datetime import UTC, datetime, timedelta
@@ -19,6 +20,7 @@ from pydantic import BaseModel
 from bot.services.games import GameService, Refusal
 from bot.services.mode_protocol import (
     GameMode,
+    Lapse,
     ModeDefaults,
     Opening,
     Player,
@@ -204,3 +206,74 @@ async def test_the_turn_timer_ends_a_nim_game_whose_seat_awaited_ran_out_of_time
     assert notice.moved.ended and notice.moved.game.status == "forfeited"
     result = await service.store.get_result(game.id)
     assert result is not None and result.reason == "timeout" and result.winner == 0
+
+
+class NimRounds(NimAmongSeats):
+    """Nim for three whose log names each action's seat, which passes a silent seat's
+    turn with the smallest take instead of ending the game, and whose controls carry
+    the counters left (the mode's moment)."""
+
+    seated_log: ClassVar[bool] = True
+    reminds: ClassVar[bool] = False
+
+    def moment(self, state: NimState) -> int | None:
+        return sum(state.heaps)
+
+    def lapse(self, game: GameRow, state: NimState, awaiting: Sequence[int]) -> Lapse:
+        heap = next(h for h, n in enumerate(state.heaps) if n)
+        return Lapse(moves=tuple((seat, NimTake(heap=heap, count=1)) for seat in awaiting))
+
+
+def rounds(service: GameService) -> GameService:
+    return service.sharing({"multi": NimRounds()})
+
+
+async def test_a_mode_whose_log_names_seats_replays_from_it(service: GameService):
+    """A log entry names the seat that acted (several may be awaited at once)."""
+    nim = rounds(service)
+    game = await play_out(nim, await start(nim, (100, 101, 102), mode="multi"), random.Random(2))
+    log = [row.action_json for row in await nim.store.action_log(game.id)]
+    first = json.loads(log[0])
+    assert set(first) == {"seat", "action"} and first["action"].keys() == {"heap", "count"}
+    state = replay_state(game, log, GAMES, {"multi": NimRounds()})
+    assert NIM.dump_state(state) == game.state_json
+    assert len((await nim.replayed(game)).events(len(log))) == len(log)
+
+
+async def test_at_the_deadline_the_mode_plays_the_silent_seat_and_the_game_goes_on(
+    service: GameService,
+):
+    nim = rounds(service)
+    game = await start(nim, (100, 101, 102), mode="multi")
+    clock = nim.clock
+    assert isinstance(clock, Clock)
+    clock.now += TURN + timedelta(seconds=1)
+    (notice,) = await nim.due()
+    moved = notice.moved
+    assert notice.kind == "timeout" and not moved.ended and moved.game.status == "active"
+    assert moved.game.action_count == 1 and moved.turn_passed
+    assert moved.game.deadline == clock.now + TURN and moved.game.reminder_at is None
+    assert await service.store.get_result(game.id) is None
+
+
+async def test_a_control_drawn_for_an_earlier_moment_is_refused(service: GameService):
+    nim = rounds(service)
+    game = await start(nim, (100, 101, 102), mode="multi")
+    _, state = await nim.load(game.id)
+    (seat,) = NIM.awaiting(state)
+    take = [NimTake(heap=0, count=1)]
+    with pytest.raises(Refusal, match="earlier moment"):
+        await nim.play(game.id, game.players[seat], None, lambda _s: take, moment=4)
+    moved = await nim.play(game.id, game.players[seat], None, lambda _s: take, moment=5)
+    assert moved.game.action_count == 1
+
+
+async def test_a_service_for_other_modes_shares_the_locks_and_the_kept_games(
+    service: GameService,
+):
+    nim = rounds(service)
+    game = await start(service, (100, 101, 102), mode="multi")
+    assert nim.lock(game.id) is service.lock(game.id)
+    moved = await nim.play(game.id, 100, 0, lambda _s: [NimTake(heap=0, count=1)])
+    kept, _ = await service.load(game.id)
+    assert kept.version == moved.game.version  # what one wrote, the other reads
