@@ -202,8 +202,6 @@ class GameCommits(GameReads):
             self._live.forget(game.id)
             raise Refusal(CONFLICT) from None
         self._live.keep(row, state, texts)
-        if not row.is_open:
-            self._recent.forget(game.id)  # its final table replays once
         self._changed(row)
         return row
 

@@ -79,6 +79,3 @@ class RecentMoves:
         self._replays.move_to_end(game_id)
         while len(self._replays) > self._keep:
             self._replays.popitem(last=False)
-
-    def forget(self, game_id: int) -> None:
-        self._replays.pop(game_id, None)
