@@ -5,11 +5,13 @@ A game row stores its mode's name (``duel``, ``solo``, ``ai``, ``multi``) and it
 game's name (``engine.games``). The service (:class:`bot.services.games.GameService`)
 plays every game through the engine's ``Game`` protocol and asks the row's mode only
 what differs between modes: the start options and the checks before a start, how a new
-game opens (a challenge, or running; its first deadline), who plays each seat (a
-person, the robot, the AI), whether the seats awaited play against the turn clock, and
-the result record when the game ends. A new mode is one more strategy object in a
-modes registry (``bot.services.modes.MODES`` for Famiglia's); the service does not
-change.
+game opens (a challenge, a lobby not dealt yet, or running; its first deadline), who
+plays each seat (a person, the robot, the AI), how long the seats awaited have and what
+their deadline passing means (a loss on time, a default answer, a seat handed to the
+AI), how the log names who acted, and the result record when the game ends.
+:class:`ModeDefaults` answers what most modes answer alike. A new mode is one more
+strategy object in a modes registry (``bot.services.modes.MODES`` for Famiglia's,
+``bot.services.multi_mode`` for games of 2-6); the service does not change.
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ starts, who plays a seat, whether the seats awaited are timed, the result record
 Every write goes through one per-game ``asyncio.Lock`` and the store's version check,
 so two clicks at once apply one move and the other is refused. A refusal is a
 :class:`Refusal` carrying the sentence to show the user; nothing was written then.
-The turn timer's side is :mod:`bot.services.games`, whose ``GameService`` the cogs use.
+Applying and committing is :mod:`bot.services.commits`; the turn timer's side is
+:mod:`bot.services.games`, whose ``GameService`` the cogs use.
 """
 
 from __future__ import annotations
