@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from airecords import Key
 
-from engine.famiglia.simulate import wilson_interval
+from engine.stats import wilson
 
 #: The bars of issue 6, summed up by the HEADLINE line: A's win rate against B ...
 WIN_BARS = {
@@ -66,7 +66,7 @@ def tally(row: Row, records: dict[Key, dict]) -> tuple[int, int, int, float, flo
 
 
 def _rate(wins: int, n: int) -> str:
-    lo, hi = wilson_interval(wins, n)
+    lo, hi = wilson(wins, n)
     return f"{100 * wins / n:>6.1f}%  [{100 * lo:5.1f}%, {100 * hi:5.1f}%]"
 
 
@@ -134,7 +134,7 @@ def headline(rows: list[Row], records: dict[Key, dict], stats: dict) -> str:
         if n == 0:
             parts.append(f"{row.label} no games (0 of {wanted}; bar {100 * bar:.0f}%)")
             continue
-        lo, hi = wilson_interval(wins, n)
+        lo, hi = wilson(wins, n)
         share = "" if n == wanted else f"{n} of {wanted}; "
         parts.append(
             f"{row.label} {100 * wins / n:.1f}% [{100 * lo:.1f}%, {100 * hi:.1f}%] "

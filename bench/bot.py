@@ -10,7 +10,7 @@ moves per second, latency from dispatch to answer (p50/p95/p99/max) and its spli
 peak RSS, database size per finished game, then the start-up time of a bot whose
 database holds ``--finished`` finished and ``--active`` active games. With ``--backend
 both`` (the default) the same run is made on SQLite and then on PostgreSQL (a throwaway
-server started from the machine's PostgreSQL programs, tests/pgserver.py), and both
+server started from the machine's PostgreSQL programs, tests/postgres_server.py), and both
 figures are printed; the headline gives both.
 
 Pace. Each player waits a random time (exponential, mean ``--think`` seconds) before
@@ -42,9 +42,9 @@ sys.path[:0] = [
     str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "reliability"), str(ROOT / "bench")
 ]  # fmt: skip
 
-import pgserver  # noqa: E402
+import interaction_flood  # noqa: E402
+import postgres_server  # noqa: E402
 import simcord  # noqa: E402
-import simdrive  # noqa: E402
 from botload import Players, Tally  # noqa: E402
 from botprobe import CATEGORIES, install  # noqa: E402
 from botseed import seeded_database  # noqa: E402
@@ -121,11 +121,11 @@ async def load(args: argparse.Namespace, db: Path | str) -> tuple[Tally, float, 
     lighten_simcord()
     bot = FamigliaBot(settings(db), sync_global=True, rng=random.Random(args.seed))
     probe = install()
-    simdrive.on_answer = lambda sent: sent.split.update(probe.take())
+    interaction_flood.on_answer = lambda sent: sent.split.update(probe.take())
     async with simcord.run(bot, check_errors=True, settle_timeout=60) as env:
         guild = env.create_guild("Famiglia Club", id=GUILD)
         rng = random.Random(args.seed)
-        drv = simdrive.Driver(env)
+        drv = interaction_flood.Driver(env)
         players = Players(drv, rng, args.think)
         jobs = []
         for i in range(args.games):
@@ -152,7 +152,7 @@ async def load(args: argparse.Namespace, db: Path | str) -> tuple[Tally, float, 
         if unfinished:
             players.tally.problems.append(f"{unfinished} games not over")
     await bot.close()  # SimCord detaches the bot but leaves its store and AI pool open
-    simdrive.on_answer = None
+    interaction_flood.on_answer = None
     return players.tally, elapsed, finished, probe
 
 
@@ -237,14 +237,14 @@ async def main() -> None:
                 seeded = await seeded_database(args.finished, args.active, Path(tmp))
                 print(f"start-up to ready with {note}: {await startup(seeded):.2f} s (bar 3 s)")
         if "postgresql" in backends:
-            with pgserver.running_server(durable=True) as server:
-                with pgserver.new_database(server) as url:
+            with postgres_server.running_server(durable=True) as server:
+                with postgres_server.new_database(server) as url:
                     tally, elapsed, finished, probe = await load(args, url)
                     size = await db_size(url)
                 headlines.append(report(args, tally, elapsed, finished, size, probe, "PostgreSQL"))
                 if seeding:
                     seeded = await seeded_database(args.finished, args.active, Path(tmp))
-                    with pgserver.new_database(server) as url:
+                    with postgres_server.new_database(server) as url:
                         await copy_sqlite_to_postgres(str(seeded), url, lambda game, log: None)
                         ready = await startup(url)
                     print(f"start-up to ready with {note}: {ready:.2f} s (bar 3 s)")

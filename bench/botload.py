@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from simdrive import Driver, Sent, find_button, move_controls
+from interaction_flood import Driver, Sent, find_button, move_controls
 
 PASS_WEIGHT = 0.15  # random play passes a lot; people take cards (longer, real games)
 

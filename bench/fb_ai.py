@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from engine.family_business import GAME, FBOptions  # noqa: E402
 from engine.family_business.ai import think  # noqa: E402
 from engine.family_business.policies import bot_policy  # noqa: E402
-from engine.family_business.wilson import wilson  # noqa: E402
+from engine.stats import wilson  # noqa: E402
 
 RECORDS = ROOT / "bench" / "results" / "fb-ai.jsonl"
 BARS = {4: 0.45, 2: 0.75}

@@ -20,14 +20,14 @@ from cogs.render.embed import hand_embed, table_embed  # noqa: E402
 from cogs.render.image import table_png  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location(
-    "render_fixtures", ROOT / "tests" / "render" / "fixtures.py"
+    "sample_views", ROOT / "tests" / "render" / "sample_views.py"
 )
 assert _spec is not None and _spec.loader is not None
-fixtures = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(fixtures)
+sample_views = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(sample_views)
 
 NAMES = ("Alice", "Bob")
-LONG = (fixtures.LONG_NAME, fixtures.LONG_NAME)
+LONG = (sample_views.LONG_NAME, sample_views.LONG_NAME)
 
 
 def measure(fn, n: int) -> tuple[float, float]:
@@ -42,8 +42,8 @@ def measure(fn, n: int) -> tuple[float, float]:
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    typical, maximal = fixtures.typical_view(), fixtures.maximal_view(result=False)
-    log = fixtures.long_log()
+    typical, maximal = sample_views.typical_view(), sample_views.maximal_view(result=False)
+    log = sample_views.long_log()
     t = time.perf_counter()
     png = table_png(typical, NAMES)
     cold = (time.perf_counter() - t) * 1000

@@ -63,6 +63,8 @@ class FamigliaBot(commands.AutoShardedBot):
     flows: Any
     ai: Any
     timer: Any
+    #: Family Business, loaded as the extension ``cogs.family_business``.
+    family_business: Any
 
     def __init__(
         self, settings: Settings, *, sync_global: bool = False, rng: random.Random | None = None
@@ -105,7 +107,7 @@ class FamigliaBot(commands.AutoShardedBot):
         )
         # Nobody loses on time for turns that ran while the bot was down (grace period).
         extended = await self.store.extend_deadlines(clock() + self.settings.downtime_grace)
-        open_games = await self.store.active_games()
+        open_games = await self.store.active_games(game="famiglia")
         log.info(
             "store %s open, shards %s of %d: %d open game(s) here, %d turn deadline(s)"
             " extended after downtime",
@@ -123,6 +125,7 @@ class FamigliaBot(commands.AutoShardedBot):
         )
         self.open_at_start = [game.id for game in open_games]
         await self.load_extension("cogs.famiglia")  # commands, buttons, tables, the timer
+        await self.load_extension("cogs.family_business")  # its group; joins the timer
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
@@ -137,6 +140,8 @@ class FamigliaBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         # Unloading the extension stops the timer, the AI's turns and the repairs first.
+        if "cogs.family_business" in self.extensions:
+            await self.unload_extension("cogs.family_business")
         if "cogs.famiglia" in self.extensions:
             await self.unload_extension("cogs.famiglia")
         if hasattr(self, "ai_pool"):

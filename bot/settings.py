@@ -59,6 +59,10 @@ class Settings(BaseSettings):
     #: After a restart nobody loses on time for this long: turns whose deadline passed
     #: while the bot was down (or ends sooner) end this many minutes after start-up.
     downtime_grace_minutes: float = Field(default=60.0, ge=0)
+    #: Family Business: how long a counter window stays open (silent seats: no counter).
+    counter_window_seconds: float = Field(default=60.0, gt=0)
+    #: Family Business: how long a lobby waits to be started before it expires.
+    lobby_timeout_minutes: float = Field(default=15.0, gt=0)
 
     @property
     def challenge_limits(self) -> ChallengeLimits:
@@ -117,6 +121,14 @@ class Settings(BaseSettings):
     @property
     def turn_timeout(self) -> timedelta:
         return timedelta(hours=self.turn_timeout_hours)
+
+    @property
+    def counter_window(self) -> timedelta:
+        return timedelta(seconds=self.counter_window_seconds)
+
+    @property
+    def lobby_timeout(self) -> timedelta:
+        return timedelta(minutes=self.lobby_timeout_minutes)
 
     @property
     def challenge_timeout(self) -> timedelta:

@@ -1,11 +1,13 @@
-"""Games against the AI on Discord: start, the human's moves, the AI's turn, the end.
+"""Games against the AI on Discord: start, the mode's table
+(:class:`cogs.mode_tables.ModeTable`), the AI's turn, the end.
 
-The human's moves arrive through the two-player paths (``cogs.game_answers.Flows.play`` hands
-games of mode ``ai`` over to :meth:`AiFlows.after_move`). The interaction is answered at
-once; the AI's turn then runs in a background task, one decision at a time, each thought
-in the bot's process pool and committed by :class:`bot.services.ai_games.AiService`. The table is
-edited while the turn goes on (at most once a second) and when it ends; the human's
-private hand, if the move came from one, is refreshed with the new choices.
+The human's moves go through ``cogs.game_answers.Flows.play``, which hands them to the
+game's mode table, :meth:`AiFlows.after_move`. The interaction is answered at once; the
+AI's turn then runs in a background task, one decision at a time, each thought in the
+bot's process pool and committed by :class:`bot.services.ai_games.AiService`. The table
+is edited (``Flows.update_table``, with this mode's payload) while the turn goes on (at
+most once a second) and when it ends; the human's private hand, if the move came from
+one, is refreshed with the new choices.
 """
 
 from __future__ import annotations
@@ -23,15 +25,13 @@ from bot.app import FamigliaBot
 from bot.services.ai_games import HUMAN, AiService, ai_to_move
 from bot.services.ai_queue import AiUnavailable
 from bot.services.games import Moved, Refusal
-from bot.services.modes import Ai
 from cogs import game_texts
 from cogs.ai_table import dm_payload, ended_controls, mark_thinking
 from cogs.game_answers import NOBODY, Flows
-from cogs.move_views import hand_controls
+from cogs.move_views import confirm_forfeit, hand_controls
 from cogs.safe_text import kept_name
-from cogs.table_message import answer_message, edit_in_place, moved_to
 from db.rows import GameRow
-from engine.famiglia import Event, GameState, describe_event
+from engine.famiglia import GameState
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[FamigliaBot]
@@ -53,16 +53,21 @@ class AiFlows:
     # ------------------------------------------------------------------ helpers
     refuse = staticmethod(Flows.refuse)
 
-    def _lines(self, game: GameRow, events: list[Event]) -> list[str]:
-        names = game_texts.shown_names(game)
-        return [describe_event(e, names) for e in events if e.kind not in game_texts.UNSAID]
+    def link_title(self, game: GameRow) -> str:
+        return f"Famiglia #{game.id}"
+
+    def forfeit_question(self, game: GameRow, user_id: int) -> str:
+        return game_texts.forfeit_question(game, user_id)
+
+    def confirm_forfeit(self, game: GameRow) -> discord.ui.View:
+        return confirm_forfeit(game)
 
     async def payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
         stalled = game.id in self._stalled
         if game.guild_id is not None:
             payload = await self.flows.table_payload(game, state)
             return mark_thinking(payload, game, state, stalled)
-        recent = self._lines(game, await self.service.recent_events(game, 12))
+        recent = game_texts.said(game, await self.service.recent_events(game, 12))
         record = None if game.is_open else await self.records.result(game.id)
         return await asyncio.to_thread(dm_payload, game, state, recent, record, stalled)
 
@@ -76,32 +81,10 @@ class AiFlows:
 
     async def update_table(self, game: GameRow, state: GameState) -> None:
         """Edit the table in place (post a new one if it was deleted)."""
-        payload = await self.payload(game, state)
-        channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        if await edit_in_place(
-            channel, game, payload, "table", self.records, self.flows.repair.failed
-        ):
-            return
-        payload["files"] = payload.pop("attachments")
-        try:
-            message = await channel.send(allowed_mentions=NOBODY, **payload)
-        except discord.HTTPException as error:
-            log.warning("could not post the table of game %s: %s", game.id, error)
-            self.flows.repair.failed(game.id)
-            return
-        await self.records.set_table_message(game.id, message.channel.id, message.id)
+        await self.flows.update_table(game, state)
 
     async def _answer_with_table(self, interaction: Interaction, game: GameRow) -> None:
-        payload = await self.payload(game, GameState.from_json(game.state_json))
-        files = payload.pop("attachments")
-        payload.pop("content", None)
-        sent = await interaction.response.send_message(
-            files=files, allowed_mentions=NOBODY, **payload
-        )
-        # The table is shown (and the game saved): no error may say otherwise from here.
-        message = await answer_message(interaction, sent, f"table of game {game.id}")
-        if message is not None:  # else the next move posts the table anew, or edits the old
-            await moved_to(self.bot, self.records, game, message, f"Famiglia #{game.id}")
+        await self.flows.answer_with_table(interaction, game, GameState.from_json(game.state_json))
 
     async def _answered(self, game: GameRow, answer: Awaitable[Any]) -> bool:
         """Answer the user about a committed change of ``game``. The change is saved
@@ -161,7 +144,7 @@ class AiFlows:
         if interaction.channel_id is None:
             return False
         game = await self.records.game_in_channel(interaction.channel_id)
-        if game is None or game.mode != Ai.name:
+        if game is None or self.flows.tables.of(game) is not self:
             return False
         if game.seat_of(interaction.user.id) is None:
             await self.refuse(interaction, "Only the player of this game can move its table.")
@@ -176,7 +159,7 @@ class AiFlows:
         """The human moved (handed over by ``Flows.play``): answer now, then the AI."""
         game, state = moved.game, moved.state
         seat = game.seat_of(interaction.user.id)
-        lines = game_texts.move_answer(self._lines(game, moved.events)[-8:], state, seat)
+        lines = game_texts.move_answer(game_texts.said(game, moved.events)[-8:], state, seat)
         thinking = ai_to_move(game, state)
         note = "\n".join([*lines, "🤖 The AI is thinking…"] if thinking else lines)
         message = interaction.message
@@ -275,7 +258,7 @@ class AiFlows:
         try:
             while (step := await self.ai.step(game_id)) is not None:
                 moved = step
-                lines += [f"🤖 {line}" for line in self._lines(step.game, step.events)]
+                lines += [f"🤖 {line}" for line in game_texts.said(step.game, step.events)]
                 if step.ended or not ai_to_move(step.game, step.state):
                     break
                 if time.monotonic() - last_edit >= EDIT_EVERY:

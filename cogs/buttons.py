@@ -334,7 +334,7 @@ UNKNOWN_CONTROL = (
 )
 
 
-async def answer_unknown_control(interaction: discord.Interaction) -> None:
+async def answer_unknown_control(interaction: Interaction) -> None:
     """Answer a component whose id matches none of the bot's items (an old message, or
     a client sending ids the bot never made) instead of letting it fail silently."""
     with contextlib.suppress(discord.HTTPException):  # expired meanwhile: nothing to tell

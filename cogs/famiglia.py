@@ -15,12 +15,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import FamigliaBot
-from bot.services.games import GameService
+from bot.services.games import FAMIGLIA, GameService
+from bot.services.modes import Duel
 from bot.services.reads import Refusal
 from bot.services.slash_moves import build, suggest
 from cogs import game_texts
 from cogs.ai_command import install as install_ai
 from cogs.buttons import DYNAMIC_ITEMS, answer_unknown_control
+from cogs.duel_table import DuelTable
 from cogs.game_answers import Flows
 from cogs.rules_text import PAGES, titles
 from cogs.solo_and_board_commands import install as install_extras
@@ -32,6 +34,10 @@ Interaction = discord.Interaction[FamigliaBot]
 #: A rank to play or an amount to lower by: Discord's client sends only whole numbers in
 #: this range (a forged one is still read, and refused, by ``bot.services.option_actions``).
 Number = app_commands.Range[int, 1, 4]
+OTHER_GAME = (
+    "This channel's game is Family Business: play it with the /familybusiness commands"
+    " and the buttons on its table."
+)
 #: The options that take a number (their autocomplete offers numbers too).
 NUMBER_OPTIONS = ("rank", "amount")
 
@@ -69,9 +75,13 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         here = None
         if interaction.channel_id is not None:
             here = await self.service.records.game_in_channel(interaction.channel_id)
+            if here is not None and here.game != FAMIGLIA:  # another game's channel
+                if here.seat_of(user) is not None:
+                    raise Refusal(OTHER_GAME)
+                here = None
             if here is not None and here.seat_of(user) is not None:
                 return here
-        mine = await self.service.records.open_games_of(user)
+        mine = [g for g in await self.service.records.open_games_of(user) if g.game == FAMIGLIA]
         if not mine and here is not None:  # others play here: say whose game it is
             raise Refusal(game_texts.someone_elses_game_text(here))
         running = [g for g in mine if g.status == "active"]
@@ -263,6 +273,7 @@ async def setup(bot: FamigliaBot) -> None:
     ``/famiglia`` commands of every mode, the persistent buttons, the start-up repair of
     the open games' tables and the turn timer."""
     flows = Flows(bot, bot.service, bot.settings.challenge_timeout_minutes)
+    flows.tables.register(Duel.name, DuelTable(flows))
     bot.flows = flows
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await bot.add_cog(FamigliaCog(flows))

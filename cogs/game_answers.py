@@ -1,4 +1,8 @@
-"""What happens on Discord for each request: ask the service, then show the outcome.
+"""What happens on Discord for each request, whatever the game's mode: ask the service,
+then hand the result to the table of the game's mode (:mod:`cogs.mode_tables`), which
+answers and shows it; the table update, the fresh table and giving a game up are here
+once, with what differs per mode (the table's payload, the forfeit question) asked of
+the mode's table.
 
 Every path answers the interaction exactly once. A :class:`Refusal` becomes an
 ephemeral message and nothing else happens; the public table is edited through the
@@ -19,15 +23,15 @@ from bot.app import FamigliaBot
 from bot.services.choices import parse_key
 from bot.services.games import STALE, GameService, Moved, Refusal
 from cogs import game_texts
-from cogs.buttons import RematchButton, RulesSelect
+from cogs.buttons import RulesSelect
 from cogs.mode_tables import ModeTables
-from cogs.move_views import confirm_forfeit, hand_controls, table_controls
+from cogs.move_views import hand_controls, table_controls
 from cogs.repair import TableRepair
 from cogs.rules_text import PAGES, titles
 from cogs.safe_text import kept_name
 from cogs.table_message import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, ResultRow
-from engine.famiglia import Action, Event, GameState, describe_event
+from engine.famiglia import Action, GameState
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[FamigliaBot]
@@ -45,10 +49,8 @@ class Flows:
         self.bot = bot
         self.service = service
         self.challenge_minutes = challenge_minutes
-        #: The tables of the modes beyond two players (solo, AI), registered per mode.
+        #: The table of each mode (two players, solo, AI), registered per mode.
         self.tables = ModeTables()
-        #: The latest "your turn" ping of each game, deleted when the next one is sent.
-        self._pings: dict[int, int] = {}
         self.repair = TableRepair(service, self.show_outcome)
 
     # ------------------------------------------------------------------ answers
@@ -68,11 +70,11 @@ class Flows:
         await interaction.response.send_message(ephemeral=True, view=view, **kwargs)
         view.stop()
 
-    async def _record(self, game: GameRow) -> ResultRow | None:
+    async def record(self, game: GameRow) -> ResultRow | None:
         return None if game.is_open else await self.service.records.result(game.id)
 
     async def _hand(self, game: GameRow, state: GameState, seat: int) -> dict[str, Any]:
-        embed = game_texts.hand(game, state, seat, await self._record(game))
+        embed = game_texts.hand(game, state, seat, await self.record(game))
         return {"embed": embed, "view": hand_controls(game, state, seat)}
 
     @staticmethod
@@ -89,9 +91,9 @@ class Flows:
             return await self.refuse(
                 interaction, "The game has not started: the challenge is not accepted yet."
             )
-        await self._show_hand(interaction, game, state)
+        await self.show_hand_with(interaction, game, state)
 
-    async def _show_hand(
+    async def show_hand_with(
         self, interaction: Interaction, game: GameRow, state: GameState, note: str | None = None
     ) -> None:
         seat = game.seat_of(interaction.user.id)
@@ -150,7 +152,7 @@ class Flows:
             moved = await self.service.answer_challenge(game_id, interaction.user.id, answer)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        await self._answered(moved, interaction.response.defer())
+        await self.answered(moved, interaction.response.defer())
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
         try:
@@ -194,17 +196,10 @@ class Flows:
             moved = await self.service.play(game_id, interaction.user.id, seq, build)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        table = self.tables.of(moved.game)
-        if table is not None:
-            return await table.after_move(interaction, moved)  # e.g. the robot answers
-        lines = await self._lines(moved.game, moved.events)
-        seat = moved.game.seat_of(interaction.user.id)
-        note = "\n".join(game_texts.move_answer(lines[-8:], moved.state, seat))
-        await self._answered(
-            moved, self._show_hand(interaction, moved.game, moved.state, note[:1900])
-        )
+        # The mode's table answers: the hand, the robot's turn, the AI's turn ...
+        await self.tables.of(moved.game).after_move(interaction, moved)
 
-    async def _answered(self, moved: Moved, answer: Awaitable[Any]) -> None:
+    async def answered(self, moved: Moved, answer: Awaitable[Any]) -> None:
         """Answer about the saved change ``moved`` (any error is logged), then show it."""
         try:
             await answer
@@ -224,10 +219,11 @@ class Flows:
             return await self.refuse(interaction, text)
         if game.status != "active":
             return await self.refuse(interaction, "That game is not running.")
+        table = self.tables.of(game)
         await self._ephemeral(
             interaction,
-            confirm_forfeit(game),
-            content=game_texts.forfeit_question(game, interaction.user.id),
+            table.confirm_forfeit(game),
+            content=table.forfeit_question(game, interaction.user.id),
         )
 
     async def forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None:
@@ -241,19 +237,22 @@ class Flows:
             answer = interaction.response.edit_message(content="You gave up the game.", view=None)
         else:
             answer = interaction.response.send_message("You gave up the game.", ephemeral=True)
-        await self._answered(moved, answer)
+        await self.answered(moved, answer)
 
     async def _ask_again(self, interaction: Interaction, game_id: int) -> None:
         """The player moved after the question, so the old confirmation no longer
         stands; giving up stays their choice: ask once more, fresh."""
         game = await self.service.game(game_id)
-        content = "You played on since you asked. " + game_texts.forfeit_question(
+        table = self.tables.of(game)
+        content = "You played on since you asked. " + table.forfeit_question(
             game, interaction.user.id
         )
         if self._from_ephemeral(interaction):
-            await interaction.response.edit_message(content=content, view=confirm_forfeit(game))
+            await interaction.response.edit_message(
+                content=content, view=table.confirm_forfeit(game)
+            )
         else:
-            await self._ephemeral(interaction, confirm_forfeit(game), content=content)
+            await self._ephemeral(interaction, table.confirm_forfeit(game), content=content)
 
     # --------------------------------------------------------------------- rules
     async def show_rules(self, interaction: Interaction, page: int, *, edit: bool = False) -> None:
@@ -270,19 +269,17 @@ class Flows:
             await self._ephemeral(interaction, view, embed=embed)
 
     # ---------------------------------------------------------------- the table
-    async def _lines(self, game: GameRow, events: list[Event]) -> list[str]:
-        names = game_texts.shown_names(game)
-        return [describe_event(e, names) for e in events if e.kind not in game_texts.UNSAID]
-
     async def table_payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
+        """The public table in a server channel (two players; a game against the AI)."""
         if game.status in ("challenge", "declined", "cancelled", "expired"):
             if game.status == "challenge":
                 text = game_texts.challenge_text(game, self.challenge_minutes)
             else:
                 text = game_texts.challenge_closed_text(game)
             return {"content": text, "embeds": [], "attachments": [], "view": table_controls(game)}
-        recent = await self._lines(game, await self.service.recent_events(game, 12))
-        record = await self._record(game)
+        events = await self.service.recent_events(game, 12)
+        recent = game_texts.said(game, events)
+        record = await self.record(game)
         embed, file = await asyncio.to_thread(game_texts.table, game, state, recent, record)
         return {
             "content": None,
@@ -294,56 +291,19 @@ class Flows:
     async def show_outcome(self, moved: Moved) -> None:
         """Update the table, tell the channel; never raises (failures: ``self.repair``)."""
         try:
-            await self._show_outcome(moved)
+            await self.tables.of(moved.game).show_outcome(moved)
         except Exception:
             log.exception("game %s is saved, but showing it failed", moved.game.id)
             self.repair.failed(moved.game.id)
 
-    async def _show_outcome(self, moved: Moved) -> None:
-        table = self.tables.of(moved.game)
-        if table is not None:
-            return await table.show_outcome(moved)  # e.g. the solo table lives in a DM
-        game, state = moved.game, moved.state
-        await self.update_table(game, state)
-        channel = self.bot.get_partial_messageable(game.channel_id)
-        try:
-            await self._drop_ping(channel, game.id)
-            if moved.ended and game.status in ("finished", "forfeited"):
-                record = await self._record(game)
-                text = game_texts.result_text(game, state, record)
-                view = discord.ui.View(timeout=None)
-                view.add_item(RematchButton(game.id))
-                await channel.send(
-                    f"🏁 Famiglia #{game.id} is over. {text}",
-                    view=view,
-                    allowed_mentions=NOBODY,
-                )
-            elif game.status == "active" and (moved.turn_passed or game.action_count == 0):
-                seat = state.current
-                ping = await channel.send(
-                    game_texts.turn_ping(game, seat), allowed_mentions=users(game.players[seat])
-                )
-                self._pings[game.id] = ping.id
-        except discord.HTTPException as error:
-            log.warning("could not post to channel %s: %s", game.channel_id, error)
-            self.repair.failed(game.id)
-
-    async def _drop_ping(self, channel: discord.PartialMessageable, game_id: int) -> None:
-        """Keep the channel tidy: only the latest turn ping of a game stays."""
-        old = self._pings.pop(game_id, None)
-        if old is None:
-            return
-        try:
-            await channel.get_partial_message(old).delete()
-        except discord.HTTPException as error:  # already gone, or no access: harmless
-            log.debug("could not delete turn ping %s: %s", old, error)
-
     async def update_table(self, game: GameRow, state: GameState) -> None:
-        payload = await self.table_payload(game, state)
+        """Edit the table of ``game``, whatever its mode, in place (post a new one if there
+        is none yet or someone deleted it)."""
+        payload = await self.tables.of(game).payload(game, state)
         channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
         store, failed = self.service.records, self.repair.failed
         if not await edit_in_place(channel, game, payload, "table", store, failed):
-            await self.post_table(game, payload)  # none yet, or someone deleted it
+            await self.post_table(game, payload)
 
     async def post_table(self, game: GameRow, payload: dict[str, Any]) -> discord.Message | None:
         channel = self.bot.get_partial_messageable(game.channel_id)
@@ -359,33 +319,28 @@ class Flows:
         await self.service.records.set_table_message(game.id, channel.id, message.id)
         return message
 
-    async def repost_table(self, interaction: Interaction) -> None:
-        """/famiglia board: a fresh table at the bottom; the old one points to it."""
-        for table in self.tables:
-            if await table.repost(interaction):
-                return  # e.g. a game against the AI runs here, or the solo table in a DM
-        channel_id = interaction.channel_id
-        game = None
-        if interaction.guild is not None and channel_id is not None:
-            game = await self.service.records.game_in_channel(channel_id)
-        if game is None or game.status != "active":
-            return await self.refuse(
-                interaction, "There is no Famiglia game running in this channel."
-            )
-        if game.seat_of(interaction.user.id) is None:
-            return await self.refuse(interaction, "Only the two players can move the table.")
-        state = GameState.from_json(game.state_json)
-        payload = await self.table_payload(game, state)
+    async def answer_with_table(
+        self, interaction: Interaction, game: GameRow, state: GameState
+    ) -> discord.Message | None:
+        """Answer with a fresh table of ``game`` at the bottom; the old one then points
+        to it. The message, or None when it could not be read back (the old table stays
+        the one kept up to date)."""
+        table = self.tables.of(game)
+        payload = await table.payload(game, state)
         files = payload.pop("attachments")
-        payload.pop("content")
+        payload.pop("content", None)
         sent = await interaction.response.send_message(
             files=files, allowed_mentions=NOBODY, **payload
         )
-        # The new table is shown: from here on no error may say that nothing changed.
+        # The table is shown (and the game saved): no error may say otherwise from here.
         message = await answer_message(interaction, sent, f"table of game {game.id}")
-        if message is None:  # the old table stays the one kept up to date
-            return
-        await moved_to(self.bot, self.service.records, game, message, f"Famiglia #{game.id}")
-        now = await self.service.records.stored_game(game.id)
-        if now is not None and now.version != game.version:  # a move came in meanwhile
-            await self.update_table(now, GameState.from_json(now.state_json))
+        if message is not None:
+            await moved_to(self.bot, self.service.records, game, message, table.link_title(game))
+        return message
+
+    async def repost_table(self, interaction: Interaction) -> None:
+        """/famiglia board: a fresh table at the bottom; the old one points to it. The
+        table of the mode that has a game here answers (the two-player table last)."""
+        for table in self.tables:
+            if await table.repost(interaction):
+                return

@@ -14,7 +14,7 @@ from cogs.render import hand_embed, table_message
 from cogs.render.embed import Hands, result_sentence
 from cogs.safe_text import shown
 from db.rows import GameRow, ResultRow
-from engine.famiglia import GameState, prompt, view
+from engine.famiglia import Event, GameState, describe_event, prompt, view
 
 #: Events the move log leaves out: a turn passing shows in the table itself, and the
 #: game's end has its own line (the result is said once, winner first).
@@ -41,6 +41,12 @@ def shown_names(game: GameRow) -> tuple[str, str]:
     """The players' names for message text: escaped (:func:`cogs.safe_text.shown`)."""
     first, second = names_of(game)
     return (shown(first), shown(second))
+
+
+def said(game: GameRow, events: list[Event]) -> list[str]:
+    """What ``events`` did, one line each, as the move log and the answers say it."""
+    names = shown_names(game)
+    return [describe_event(e, names) for e in events if e.kind not in UNSAID]
 
 
 def mention(game: GameRow, seat: int) -> str:

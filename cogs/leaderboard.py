@@ -9,7 +9,8 @@ Server scope takes the server from the message the button is on.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self
 
 import discord
@@ -80,26 +81,68 @@ def _ai_line(row: AiBoardRow, names: Mapping[int, str]) -> str:
     return f"**{row.rank}.** {_who(row.user_id, names)} — {records}"
 
 
+@dataclass(frozen=True)
+class BoardKind:
+    """What one board is: its title, the text of an empty board, the rows' line, the
+    footer's legend, how a page is read from the store, and whether it has levels."""
+
+    title: Callable[[int | None], str]
+    #: Said when nobody is on the board; ``{where}`` is " in this server" or "".
+    empty: str
+    line: Callable[[Any, Mapping[int, str]], str]
+    legend: str
+    #: A page from the store: (records, guild id or None, level, offset).
+    load: Callable[[Records, int | None, int | None, int], Awaitable[Page[Any]]]
+    #: Whether ``level`` applies to it (one robot level of the solo board).
+    has_levels: bool = False
+
+
+def _solo_title(level: int | None) -> str:
+    which = "all levels" if level is None else f"level {level}"
+    return f"Famiglia solo high scores ({which})"
+
+
+BOARDS: dict[str, BoardKind] = {
+    "rating": BoardKind(
+        title=lambda _level: "Famiglia ratings",
+        empty=(
+            "No two-player game has been finished{where} yet. Challenge someone: `/famiglia start`."
+        ),
+        line=_rating_line,
+        legend=f"{PROVISIONAL_MARK} = provisional rating · W/L/D = wins/losses/draws",
+        load=lambda store, guild_id, _level, offset: store.rating_board(
+            guild_id=guild_id, offset=offset, limit=PAGE_SIZE
+        ),
+    ),
+    "ai": BoardKind(
+        title=lambda _level: "Famiglia against the AI",
+        empty="Nobody has finished a game against the AI{where} yet. Try it: `/famiglia ai`.",
+        line=_ai_line,
+        legend="ranked by wins against hard, then medium, then easy · W/L/D per strength",
+        load=lambda store, guild_id, _level, offset: store.ai_board(
+            guild_id=guild_id, offset=offset, limit=PAGE_SIZE
+        ),
+    ),
+    "solo": BoardKind(
+        title=_solo_title,
+        empty="Nobody has beaten the robot gangster{where} yet. Try it: `/famiglia solo`.",
+        line=_solo_line,
+        legend="score = 2 × your VP − robot VP · a = you started, b = the robot did",
+        load=lambda store, guild_id, level, offset: store.solo_board(
+            level=level, guild_id=guild_id, offset=offset, limit=PAGE_SIZE
+        ),
+        has_levels=True,
+    ),
+}
+
+
 def _title(board: Board, scope: Scope, level: int | None) -> str:
     where = "this server" if scope == "server" else "everyone"
-    if board == "rating":
-        return f"Famiglia ratings — {where}"
-    if board == "ai":
-        return f"Famiglia against the AI — {where}"
-    which = "all levels" if level is None else f"level {level}"
-    return f"Famiglia solo high scores ({which}) — {where}"
+    return f"{BOARDS[board].title(level)} — {where}"
 
 
 def _empty_text(board: Board, scope: Scope) -> str:
-    where = " in this server" if scope == "server" else ""
-    if board == "rating":
-        return (
-            f"No two-player game has been finished{where} yet. "
-            "Challenge someone: `/famiglia start`."
-        )
-    if board == "ai":
-        return f"Nobody has finished a game against the AI{where} yet. Try it: `/famiglia ai`."
-    return f"Nobody has beaten the robot gangster{where} yet. Try it: `/famiglia solo`."
+    return BOARDS[board].empty.format(where=" in this server" if scope == "server" else "")
 
 
 def board_embed(
@@ -111,26 +154,17 @@ def board_embed(
 ) -> discord.Embed:
     """One page of a board as an embed (at most ``PAGE_SIZE`` rows: well within limits)."""
     names = names or {}
+    kind = BOARDS[board]
     embed = discord.Embed(title=_title(board, scope, level), colour=COLOUR)
     if not page.rows:
         embed.description = _empty_text(board, scope) if page.total == 0 else "No such page."
-    elif board == "rating":
-        embed.description = "\n".join(_rating_line(r, names) for r in page.rows)
-    elif board == "ai":
-        embed.description = "\n".join(_ai_line(r, names) for r in page.rows)
     else:
-        embed.description = "\n".join(_solo_line(r, names) for r in page.rows)
+        embed.description = "\n".join(kind.line(r, names) for r in page.rows)
     if page.total == 0:
         return embed  # the description says the board is empty: no page, no legend
     noun = "player" if page.total == 1 else "players"
     footer = f"Page {min(page.page, page.pages)} of {page.pages} · {page.total} {noun}"
-    if board == "rating":
-        footer += f" · {PROVISIONAL_MARK} = provisional rating · W/L/D = wins/losses/draws"
-    elif board == "ai":
-        footer += " · ranked by wins against hard, then medium, then easy · W/L/D per strength"
-    else:
-        footer += " · score = 2 × your VP − robot VP · a = you started, b = the robot did"
-    embed.set_footer(text=footer)
+    embed.set_footer(text=f"{footer} · {kind.legend}")
     return embed
 
 
@@ -200,16 +234,7 @@ async def load_page(
     first, on an empty board)."""
     for _ in range(2):
         offset = (max(page, 1) - 1) * PAGE_SIZE
-        if board == "rating":
-            result: Page[Any] = await store.rating_board(
-                guild_id=guild_id, offset=offset, limit=PAGE_SIZE
-            )
-        elif board == "ai":
-            result = await store.ai_board(guild_id=guild_id, offset=offset, limit=PAGE_SIZE)
-        else:
-            result = await store.solo_board(
-                level=level, guild_id=guild_id, offset=offset, limit=PAGE_SIZE
-            )
+        result = await BOARDS[board].load(store, guild_id, level, offset)
         if result.rows or page <= result.pages:
             return result
         page = result.pages  # past the end (an empty board has one page): the last one
@@ -226,7 +251,7 @@ async def show_board(
     edit: bool = False,
 ) -> None:
     """Answer with a board page: a new public message, or (``edit``) the clicked one."""
-    if board != "solo" and level is not None:
+    if not BOARDS[board].has_levels and level is not None:
         await interaction.response.send_message(LEVEL_ONLY_SOLO, ephemeral=True)
         return
     guild_id = interaction.guild_id if scope == "server" else None

@@ -1,24 +1,39 @@
-"""How each mode's games look and go on on Discord, registered per mode.
+"""How each mode's games look and go on on Discord: one table object per mode,
+registered under the mode's name (:data:`bot.services.modes.MODES`).
 
-The two-player table is the common case (:class:`cogs.game_answers.Flows`); a mode whose
-games need more — the robot's answer and the DM table of a solo game, the AI's turn
-after a move — registers a :class:`ModeTable` under the mode's name
-(:data:`bot.services.modes.MODES`), and the flows ask the registry instead of testing
-the mode: after a move, to show an outcome, and for ``/famiglia board``.
+Every move takes one path, whatever the mode: the cog parses the interaction,
+:class:`cogs.game_answers.Flows` asks the service, then hands the committed move to the
+table of the game's mode, which answers it and brings its table up to date (the
+two-player table, the solo DM table with the robot's answer, the AI's table and its
+turn). What differs per mode is here, behind one protocol; the flows never test a mode.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, Protocol
 
 import discord
 
+from bot.app import FamigliaBot
 from bot.services.games import Moved
+from bot.services.modes import MODES
 from db.rows import GameRow
+from engine.famiglia import GameState
+
+Interaction = discord.Interaction[FamigliaBot]
 
 
 class ModeTable(Protocol):
-    async def after_move(self, interaction: discord.Interaction[Any], moved: Moved) -> None:
+    def link_title(self, game: GameRow) -> str:
+        """How a link to the table names the game, e.g. ``Famiglia #12``."""
+        ...
+
+    async def payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
+        """The table message (``content``, ``embeds``, ``attachments``, ``view``)."""
+        ...
+
+    async def after_move(self, interaction: Interaction, moved: Moved) -> None:
         """Answer the player's committed move, let the other seat move, show the table."""
         ...
 
@@ -26,8 +41,16 @@ class ModeTable(Protocol):
         """Show a change made outside a move of the player (forfeit, timer, repair)."""
         ...
 
-    async def repost(self, interaction: discord.Interaction[Any]) -> bool:
+    async def repost(self, interaction: Interaction) -> bool:
         """``/famiglia board``: post this mode's table here if it has a game here."""
+        ...
+
+    def forfeit_question(self, game: GameRow, user_id: int) -> str:
+        """What a player who asks to give the game up is asked."""
+        ...
+
+    def confirm_forfeit(self, game: GameRow) -> discord.ui.View:
+        """The button that gives the game up, under that question."""
         ...
 
 
@@ -38,13 +61,16 @@ class ModeTables:
     def register(self, mode: str, table: ModeTable) -> None:
         self._tables[mode] = table
 
-    def of(self, game: GameRow) -> ModeTable | None:
-        """The table of ``game``'s mode; None: the two-player table."""
-        return self._tables.get(game.mode)
+    def of(self, game: GameRow) -> ModeTable:
+        """The table of ``game``'s mode."""
+        return self._tables[game.mode]
 
     def named(self, mode: str) -> Any:
-        """The registered table of ``mode`` (its own buttons call it)."""
+        """The registered table of ``mode`` (its own buttons and commands call it)."""
         return self._tables[mode]
 
-    def __iter__(self) -> Any:
-        return iter(list(self._tables.values()))
+    def __iter__(self) -> Iterator[ModeTable]:
+        """The one-person modes' tables first (each claims a channel or a DM where its
+        game runs), the two-player table last (it answers everywhere else)."""
+        order = sorted(self._tables, key=lambda mode: MODES[mode].two_people)
+        return iter([self._tables[mode] for mode in order])

@@ -80,8 +80,7 @@ async def install(
     ):
         group.add_command(command)
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    solo_flows = SoloFlows(bot, SoloService(service, rng))
-    solo_flows.failed = flows.repair.failed
+    solo_flows = SoloFlows(bot, flows, SoloService(service, rng))
     flows.tables.register(Solo.name, solo_flows)
     try:
         healed = await solo_flows.heal()

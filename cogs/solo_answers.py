@@ -1,11 +1,12 @@
-"""Solo games on Discord: ``/famiglia solo`` and ``/famiglia resume``, the DM table, and
-the robot's turn right after each move of the player.
+"""Solo games on Discord: ``/famiglia solo`` and ``/famiglia resume``, and the solo mode's
+table (:class:`cogs.mode_tables.ModeTable`): the DM table, and the robot's turn right
+after each move of the player.
 
-The player's moves go through ``cogs.game_answers.Flows.play`` (the controls on the DM table or
-the hand, or the two-player slash commands), which hands solo games over here; the
-robot's turn is then committed by :class:`bot.services.solo.SoloService` before the table is
-shown again. The table lives in the player's DM and is edited in place through the
-channel.
+The player's moves go through ``cogs.game_answers.Flows.play`` (the controls on the DM
+table or the hand, or the slash commands), which hands them to the game's mode table:
+here the robot's turn is then committed by :class:`bot.services.solo.SoloService` before
+the table is shown again (``Flows.update_table``, with this mode's payload). The table
+lives in the player's DM and is edited in place through the channel.
 """
 
 from __future__ import annotations
@@ -14,28 +15,26 @@ import asyncio
 import contextlib
 import logging
 import weakref
-from collections.abc import Callable
 from typing import Any
 
 import discord
 
 from bot.app import FamigliaBot
-from bot.services.games import STALE, Moved, Refusal
-from bot.services.modes import Solo
+from bot.services.games import Moved, Refusal
 from bot.services.solo import SoloService
-from cogs.game_texts import UNSAID, move_answer
+from cogs.game_answers import Flows
+from cogs.game_texts import UNSAID, move_answer, where
 from cogs.move_views import hand_controls
 from cogs.render import hand_embed
 from cogs.safe_text import kept_name, shown
 from cogs.solo_table import PLAYER, confirm_forfeit, level_tag, names_of, table_payload
-from cogs.table_message import answer_message, edit_in_place, moved_to
+from cogs.table_message import moved_to
 from db.rows import GameRow, SoloBest
 from engine.famiglia import GameState, describe_event, view
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[FamigliaBot]
 NOBODY = discord.AllowedMentions.none()
-QUESTION = "Give up this solo game? The robot gangster wins and there is no high score."
 DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
 DM_BUSY = (
     "Our DMs already have a game against the AI running: finish or forfeit it there "
@@ -61,25 +60,33 @@ def table_later_text(game_id: int) -> str:
 
 
 class SoloFlows:
-    def __init__(self, bot: discord.Client, solo: SoloService) -> None:
+    def __init__(self, bot: discord.Client, flows: Flows, solo: SoloService) -> None:
         self.bot = bot
+        self.flows = flows
         self.solo = solo
         self.service = solo.service
         self.records = solo.service.records
-        #: Told the id of a game whose table could not be shown (the repair, when set).
-        self.failed: Callable[[int], None] = lambda _game_id: None
         #: Per player, held while a solo game is being started (weak: dropped when idle).
         self._starting: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
 
     # ------------------------------------------------------------------ helpers
-    @staticmethod
-    async def refuse(interaction: Interaction, text: str) -> None:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+    refuse = staticmethod(Flows.refuse)
+
+    def link_title(self, game: GameRow) -> str:
+        return f"solo game #{game.id}"
+
+    def forfeit_question(self, game: GameRow, user_id: int) -> str:
+        """Asked on the table's Forfeit and by ``/famiglia forfeit``, which may be used in
+        a server: so it names the game and where it is."""
+        return (
+            f"Give up game #{game.id} against the robot gangster {where(game)}? "
+            "The robot gangster wins and there is no high score."
+        )
+
+    def confirm_forfeit(self, game: GameRow) -> discord.ui.View:
+        return confirm_forfeit(game)
 
     async def _best(self, game: GameRow) -> SoloBest | None:
         if game.is_open:
@@ -88,8 +95,7 @@ class SoloFlows:
         level = game.options.get("level")
         return next((b for b in stats.best_solo if b.level == level), None)
 
-    async def payload(self, game: GameRow) -> dict[str, Any]:
-        state = GameState.from_json(game.state_json)
+    async def payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
         history = await self.solo.history(game)
         record = None if game.is_open else await self.records.result(game.id)
         best = await self._best(game)
@@ -97,10 +103,7 @@ class SoloFlows:
 
     async def update_table(self, game: GameRow) -> None:
         """Edit the DM table in place (a new one if it was deleted)."""
-        payload = await self.payload(game)
-        channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        if not await edit_in_place(channel, game, payload, "solo table", self.records, self.failed):
-            await self._post(channel, game, payload)
+        await self.flows.update_table(game, GameState.from_json(game.state_json))
 
     async def _show(self, game: GameRow) -> None:
         """Bring the table of a saved change up to date; a failure goes to the repair."""
@@ -108,7 +111,7 @@ class SoloFlows:
             await self.update_table(game)
         except Exception:
             log.exception("solo game %s is saved, but its table was not shown", game.id)
-            self.failed(game.id)
+            self.flows.repair.failed(game.id)
 
     async def _post(
         self, channel: discord.abc.Messageable, game: GameRow, payload: dict[str, Any]
@@ -181,7 +184,7 @@ class SoloFlows:
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         try:
-            message = await self._post(dm, moved.game, await self.payload(moved.game))
+            message = await self._post(dm, moved.game, await self.payload(moved.game, moved.state))
         except Exception as error:  # the game is saved: say so, and how to see it
             log.warning("solo game %s started, its table not posted: %s", moved.game.id, error)
             return await self.refuse(interaction, table_later_text(moved.game.id))
@@ -206,23 +209,11 @@ class SoloFlows:
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         try:
-            await self._answer_with_table(interaction, moved.game)
+            await self.flows.answer_with_table(interaction, moved.game, moved.state)
         except Exception as error:  # the game is saved and holds the DM
             log.warning("solo game %s started, but the answer failed: %s", moved.game.id, error)
             with contextlib.suppress(discord.HTTPException):  # else /famiglia resume shows it
                 await self.update_table(moved.game)  # its table, posted in the DM
-
-    async def _answer_with_table(self, interaction: Interaction, game: GameRow) -> None:
-        payload = await self.payload(game)
-        files = payload.pop("attachments")
-        payload.pop("content", None)
-        sent = await interaction.response.send_message(
-            files=files, allowed_mentions=NOBODY, **payload
-        )
-        # The table is shown (and the game saved): no error may say otherwise from here.
-        message = await answer_message(interaction, sent, f"solo table of game {game.id}")
-        if message is not None:  # else the next move posts the table anew, or edits the old
-            await self._moved_to(game, message)
 
     async def resume(self, interaction: Interaction) -> None:
         """``/famiglia resume``: the active solo game's table, fresh at the bottom of the DM."""
@@ -232,12 +223,14 @@ class SoloFlows:
                 interaction, "You have no solo game running. Start one with `/famiglia solo`."
             )
         game = await self._robot(game.id)
+        state = GameState.from_json(game.state_json)
         if interaction.guild is None and interaction.channel_id == game.channel_id:
-            return await self._answer_with_table(interaction, game)
+            await self.flows.answer_with_table(interaction, game, state)
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             channel = self.bot.get_partial_messageable(game.channel_id)
-            message = await self._post(channel, game, await self.payload(game))
+            message = await self._post(channel, game, await self.payload(game, state))
         except discord.Forbidden:
             return await self.refuse(
                 interaction,
@@ -256,7 +249,7 @@ class SoloFlows:
         if interaction.guild is not None or interaction.channel_id is None:
             return False
         here = await self.records.game_in_channel(interaction.channel_id)
-        if here is not None and here.mode != Solo.name:
+        if here is not None and self.flows.tables.of(here) is not self:
             return False
         await self.resume(interaction)
         return True
@@ -284,7 +277,7 @@ class SoloFlows:
         message = interaction.message
         try:
             if message is not None and message.id == game.table_message_id:
-                payload = await self.payload(game)
+                payload = await self.payload(game, state)
                 payload.pop("content", None)
                 return await interaction.response.edit_message(**payload)
             if message is not None and not message.flags.ephemeral:  # an older table
@@ -325,34 +318,3 @@ class SoloFlows:
     async def show_outcome(self, moved: Moved) -> None:
         """A solo game changed outside this module (forfeit command, timer): show it."""
         await self.update_table(await self._robot(moved.game.id))
-
-    async def ask_forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None:
-        try:
-            game = await self.service.game(game_id)
-        except Refusal as refusal:
-            return await self.refuse(interaction, str(refusal))
-        if game.seat_of(interaction.user.id) != PLAYER:
-            return await self.refuse(interaction, "You are not playing in this game.")
-        if game.status != "active":
-            return await self.refuse(interaction, "That game is not running.")
-        await interaction.response.send_message(
-            QUESTION, view=confirm_forfeit(game), ephemeral=True
-        )
-
-    async def forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None:
-        try:
-            moved = await self.service.forfeit(game_id, interaction.user.id, seq)
-        except Refusal as refusal:
-            if str(refusal) != STALE:
-                return await self.refuse(interaction, str(refusal))
-            # The player moved after the question: ask once more, fresh.
-            game = await self.service.game(game_id)
-            return await interaction.response.edit_message(
-                content="You played on since you asked. " + QUESTION,
-                view=confirm_forfeit(game),
-            )
-        try:
-            await interaction.response.edit_message(content="You gave up the game.", view=None)
-        except Exception as error:  # given up all the same: the table says so
-            log.warning("solo game %s given up, but the answer failed: %r", moved.game.id, error)
-        await self._show(moved.game)

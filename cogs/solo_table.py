@@ -4,9 +4,10 @@ message, with the robot's last turn spelled out so the player can check it.
 Only the player can read a DM, so the hand is shown on the table itself. Every button
 and select is a persistent ``DynamicItem`` whose custom id carries the game id and the
 action count it was drawn for. The move controls are the two-player game's own
-(``cogs.buttons``): their clicks reach :class:`cogs.solo_answers.SoloFlows` through
-:class:`cogs.game_answers.Flows`; the other clicks go to SoloFlows directly. The controls
-are built from the engine's legal actions (``bot.services.choices``), never from rules here.
+(``cogs.buttons``); they and the Forfeit button reach :class:`cogs.game_answers.Flows`,
+like every game's, which hands the result to :class:`cogs.solo_answers.SoloFlows`; Play
+again goes to SoloFlows directly. The controls are built from the engine's legal actions
+(``bot.services.choices``), never from rules here.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import discord
 from bot.app import FamigliaBot
 from bot.services.modes import Solo
 from bot.services.solo import History
-from cogs.buttons import RulesButton, refused_here
+from cogs.buttons import RulesButton, flows, refused_here
 from cogs.game_texts import UNSAID, final_hands
 from cogs.move_views import decision_controls
 from cogs.render import hand_embed, table_message
@@ -35,8 +36,6 @@ class SoloClicks(Protocol):
     """What the solo table's buttons hand their clicks to (:class:`cogs.solo_answers.SoloFlows`)."""
 
     async def start(self, interaction: Interaction, level: int, first: int) -> None: ...
-    async def ask_forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None: ...
-    async def forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None: ...
 
 
 PLAYER = 0  # the human's seat in a solo game
@@ -81,11 +80,10 @@ class SoloForfeit(
     async def callback(self, interaction: Interaction) -> None:
         if await refused_here(interaction, self.game, ("solo",)):
             return
-        flows = solo_flows(interaction)
         if self.confirm:
-            await flows.forfeit(interaction, self.game, self.seq)
+            await flows(interaction).forfeit(interaction, self.game, self.seq)
         else:
-            await flows.ask_forfeit(interaction, self.game, self.seq)
+            await flows(interaction).ask_forfeit(interaction, self.game)
 
 
 class SoloAgain(

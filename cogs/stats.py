@@ -19,8 +19,17 @@ from db.rows import PlayerStats
 Interaction = discord.Interaction[FamigliaBot]
 
 
+#: The names boards and stats give the games for 2-6 players.
+GAME_TITLES = {"family_business": "Family Business"}
+
+
 def has_games(stats: PlayerStats) -> bool:
-    return stats.duel_games > 0 or stats.solo_games > 0 or bool(stats.ai_records)
+    return (
+        stats.duel_games > 0
+        or stats.solo_games > 0
+        or bool(stats.ai_records)
+        or bool(stats.multi_ratings)
+    )
 
 
 def no_games_text(name: str, yourself: bool) -> str:
@@ -83,6 +92,13 @@ def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
             for r in stats.ai_records
         ]
         embed.add_field(name="Against the AI (not rated)", value="\n".join(lines), inline=False)
+    for multi in stats.multi_ratings:
+        embed.add_field(
+            name=f"{GAME_TITLES.get(multi.game, multi.game)} (rated games)",
+            value=f"rating {multi.ordinal:.1f} (mu {multi.mu:.1f}, sigma {multi.sigma:.1f});"
+            f" {multi.games} game(s), {multi.wins} won",
+            inline=False,
+        )
     if stats.average_vp is not None:
         embed.add_field(
             name="Average VP", value=f"{stats.average_vp:.1f} VP per finished game", inline=False

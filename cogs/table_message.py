@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.app import FamigliaBot
 from bot.services.records import Records
 from db.rows import GameRow
 
@@ -36,7 +37,7 @@ async def _table_id(store: Records, game: GameRow) -> int | None:
 
 
 async def answer_message(
-    interaction: discord.Interaction[Any],
+    interaction: discord.Interaction[FamigliaBot],
     sent: discord.InteractionCallbackResponse[Any],
     what: str,
 ) -> discord.InteractionMessage | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -26,6 +27,8 @@ class TurnTimer:
         self.flows = flows
         self.max_sleep = max_sleep
         self._task: asyncio.Task[None] | None = None
+        #: Other games' due work (each returns how many notices it showed).
+        self.hooks: list[Callable[[], Awaitable[int]]] = []
         self._sleeper: asyncio.Future[None] | None = None
 
     def start(self) -> None:
@@ -50,7 +53,10 @@ class TurnTimer:
         notices = await self.service.due()
         for notice in notices:
             await self.announce(notice)
-        return len(notices)
+        shown = len(notices)
+        for hook in self.hooks:
+            shown += await hook()
+        return shown
 
     async def announce(self, notice: Notice) -> None:
         """Remind the player to move, or show the game the timer ended."""

@@ -34,12 +34,6 @@ async def connect(path: str) -> aiosqlite.Connection:
     return conn
 
 
-async def pragma(conn: aiosqlite.Connection, name: str) -> str:
-    async with conn.execute(f"PRAGMA {name}") as cur:
-        row = await cur.fetchone()
-    return "" if row is None else str(row[0])
-
-
 async def run_in_thread(conn: aiosqlite.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
     """Run ``fn`` on the raw connection in aiosqlite's worker thread: one hop there and
     one back for a whole operation, however many statements it runs.

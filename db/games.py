@@ -8,7 +8,7 @@ from typing import Literal
 
 from db.clock import from_db, opt_from_db, opt_to_db
 from db.errors import GameClosed, GameNotFound, VersionConflict
-from db.rows import OPEN_STATUSES, ActionRow, GameRow
+from db.rows import OPEN_STATUSES, ActionRow, GameRow, Seat
 from db.tx import Row, Tx
 
 #: ``reminder_at="half"``: remind halfway between now and the deadline.
@@ -24,13 +24,15 @@ SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games"
 OPEN = "status IN ('challenge', 'active')"
 
 
-def game_from_row(r: Row) -> GameRow:
+def game_from_row(r: Row, seats: tuple[Seat, ...] = ()) -> GameRow:
+    """A game from its row; a ``multi`` game's ``players`` are its seats' users."""
     return GameRow(
         id=r[0],
         mode=r[1],
         guild_id=r[2],
         channel_id=r[3],
-        players=(r[4], r[5]),
+        players=tuple(s.user_id for s in seats) if r[1] == "multi" else (r[4], r[5]),
+        seats=seats,
         status=r[6],
         seed=r[7],
         options=json.loads(r[8]),
@@ -69,8 +71,39 @@ def reminder_text(reminder_at: ReminderAt, now: datetime, deadline: datetime | N
     return opt_to_db(reminder_at)
 
 
+_SELECT_SEATS = (
+    "SELECT seat, user_id, name, ai, left_place FROM seats WHERE game_id = $1 ORDER BY seat"
+)
+
+
+async def fetch_seats(tx: Tx, game_id: int) -> tuple[Seat, ...]:
+    return tuple(
+        Seat(user_id=r[1], name=r[2], ai=r[3], left_place=r[4])
+        for r in await tx.fetch(_SELECT_SEATS, game_id)
+    )
+
+
 async def fetch_games(tx: Tx, sql: str, *args: object) -> list[GameRow]:
-    return [game_from_row(r) for r in await tx.fetch(sql, *args)]
+    """The games ``sql`` selects (:data:`GAME_COLUMNS`), a multi game with its seats."""
+    games = []
+    for r in await tx.fetch(sql, *args):
+        seats = await fetch_seats(tx, r[0]) if r[1] == "multi" else ()
+        games.append(game_from_row(r, seats))
+    return games
+
+
+async def write_seats(tx: Tx, game_id: int, seats: tuple[Seat, ...]) -> None:
+    """Replace a multi game's seats (and mirror seats 0 and 1 in player0, player1)."""
+    await tx.execute("DELETE FROM seats WHERE game_id = $1", game_id)
+    await tx.executemany(
+        "INSERT INTO seats (game_id, seat, user_id, name, ai, left_place)"
+        " VALUES ($1, $2, $3, $4, $5, $6)",
+        [(game_id, i, s.user_id, s.name, s.ai, s.left_place) for i, s in enumerate(seats)],
+    )
+    first_two = [s.user_id for s in seats[:2]] + [0] * (2 - len(seats[:2]))
+    await tx.execute(
+        "UPDATE games SET player0 = $1, player1 = $2 WHERE id = $3", *first_two, game_id
+    )
 
 
 async def fetch_game(tx: Tx, game_id: int, *, lock: bool = False) -> GameRow | None:

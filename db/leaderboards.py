@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from db import ai_records
 from db.clock import from_db
+from db.multi_ratings import multi_ratings_of
 from db.query import Params, count, flag
 from db.ratings import rating_history, rating_of
 from db.rows import (
@@ -174,4 +175,5 @@ async def player_stats(tx: Tx, user_id: int) -> PlayerStats:
         rating_history=await rating_history(tx, user_id),
         best_solo=best,
         ai_records=await ai_records.ai_records_of(tx, user_id),
+        multi_ratings=await multi_ratings_of(tx, user_id),
     )

@@ -119,7 +119,136 @@ _V1: tuple[str, ...] = (
 #: Which game a row holds (engine.games names them); every game before it is Famiglia.
 _V2: tuple[str, ...] = ("ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'famiglia'",)
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2)
+#: Games of 2-6 seats (mode 'multi': Family Business from a lobby) and their results.
+#: SQLite cannot change a CHECK in place, so ``games`` and ``results`` are rebuilt (the
+#: documented way: new table, copy, drop, rename, indexes again) inside the migration's
+#: transaction, with foreign keys checked before the commit (see :func:`migrate`).
+_MODES = "('duel', 'solo', 'ai', 'multi')"
+_V3: tuple[str, ...] = (
+    f"""
+    CREATE TABLE games_v3 (
+        id               INTEGER PRIMARY KEY,
+        mode             TEXT    NOT NULL CHECK (mode IN {_MODES}),
+        guild_id         INTEGER,
+        channel_id       INTEGER NOT NULL,
+        player0          INTEGER NOT NULL,  -- user id in seat 0; 0 = robot / AI / empty
+        player1          INTEGER NOT NULL,  -- user id in seat 1; 0 = robot / AI / empty
+        status           TEXT    NOT NULL CHECK (status IN ('challenge', 'active',
+                             'finished', 'cancelled', 'declined', 'expired', 'forfeited')),
+        seed             INTEGER NOT NULL,
+        options          TEXT    NOT NULL DEFAULT '{{}}' CHECK (json_valid(options)),
+        state            TEXT    NOT NULL CHECK (json_valid(state)),
+        version          INTEGER NOT NULL DEFAULT 0,
+        action_count     INTEGER NOT NULL DEFAULT 0,
+        table_channel_id INTEGER,
+        table_message_id INTEGER,
+        deadline         TEXT,
+        reminder_at      TEXT,
+        reminder_sent    INTEGER NOT NULL DEFAULT 0 CHECK (reminder_sent IN (0, 1)),
+        created_at       TEXT    NOT NULL,
+        updated_at       TEXT    NOT NULL,
+        finished_at      TEXT,
+        game             TEXT    NOT NULL DEFAULT 'famiglia'
+    )
+    """,
+    "INSERT INTO games_v3 SELECT id, mode, guild_id, channel_id, player0, player1, status,"
+    " seed, options, state, version, action_count, table_channel_id, table_message_id,"
+    " deadline, reminder_at, reminder_sent, created_at, updated_at, finished_at, game"
+    " FROM games",
+    "DROP TABLE games",
+    "ALTER TABLE games_v3 RENAME TO games",
+    f"CREATE UNIQUE INDEX games_open_by_channel ON games (channel_id) WHERE status IN {_OPEN}",
+    "CREATE INDEX games_by_player0 ON games (player0, status)",
+    "CREATE INDEX games_by_player1 ON games (player1, status)",
+    f"""CREATE INDEX games_open_by_deadline ON games (deadline)
+        WHERE deadline IS NOT NULL AND status IN {_OPEN}""",
+    f"""CREATE INDEX games_open_by_reminder ON games (reminder_at)
+        WHERE reminder_at IS NOT NULL AND reminder_sent = 0 AND status IN {_OPEN}""",
+    f"""
+    CREATE TABLE results_v3 (
+        id          INTEGER PRIMARY KEY,  -- recording order: ratings replay in this order
+        game_id     INTEGER NOT NULL UNIQUE REFERENCES games (id),
+        mode        TEXT    NOT NULL CHECK (mode IN {_MODES}),
+        guild_id    INTEGER,
+        player0     INTEGER NOT NULL,
+        player1     INTEGER NOT NULL,
+        total0      INTEGER NOT NULL,
+        total1      INTEGER NOT NULL,
+        winner      INTEGER CHECK (winner BETWEEN 0 AND 5),  -- a seat; NULL = draw / shared
+        reason      TEXT    NOT NULL CHECK (reason IN ('score', 'forfeit', 'timeout')),
+        level       INTEGER,
+        first_seat  INTEGER CHECK (first_seat BETWEEN 0 AND 5),
+        high_score  INTEGER,
+        finished_at TEXT    NOT NULL,
+        solo_user   INTEGER GENERATED ALWAYS AS (CASE WHEN mode = 'solo'
+                        THEN (CASE WHEN player0 = 0 THEN player1 ELSE player0 END) END) VIRTUAL
+    )
+    """,
+    "INSERT INTO results_v3 (id, game_id, mode, guild_id, player0, player1, total0, total1,"
+    " winner, reason, level, first_seat, high_score, finished_at) SELECT id, game_id, mode,"
+    " guild_id, player0, player1, total0, total1, winner, reason, level, first_seat,"
+    " high_score, finished_at FROM results",
+    "DROP TABLE results",
+    "ALTER TABLE results_v3 RENAME TO results",
+    "CREATE INDEX results_by_player0 ON results (player0)",
+    "CREATE INDEX results_by_player1 ON results (player1)",
+    "CREATE INDEX results_by_mode_guild ON results (mode, guild_id)",
+    """CREATE INDEX results_solo_best ON results (solo_user, level, high_score DESC)
+       WHERE solo_user IS NOT NULL AND high_score IS NOT NULL""",
+    # The seats of a 'multi' game, in seat order; a lobby's change while it fills.
+    """
+    CREATE TABLE seats (
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        seat       INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 5),
+        user_id    INTEGER NOT NULL,          -- 0 = an AI seat
+        name       TEXT    NOT NULL,
+        ai         TEXT    CHECK (ai IN ('easy', 'medium', 'hard')),  -- the AI playing it
+        left_place INTEGER CHECK (left_place BETWEEN 1 AND 6),  -- a person who left: placed
+        PRIMARY KEY (game_id, seat),
+        CHECK (user_id != 0 OR ai IS NOT NULL)
+    ) WITHOUT ROWID
+    """,
+    "CREATE INDEX seats_by_user ON seats (user_id, game_id)",
+    # Where each seat of a finished 'multi' game placed (1 = first; shared places repeat).
+    """
+    CREATE TABLE placings (
+        result_id INTEGER NOT NULL REFERENCES results (id),
+        game_id   INTEGER NOT NULL REFERENCES games (id),
+        seat      INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 5),
+        user_id   INTEGER NOT NULL,
+        place     INTEGER NOT NULL CHECK (place BETWEEN 1 AND 6),
+        PRIMARY KEY (result_id, seat)
+    ) WITHOUT ROWID
+    """,
+    "CREATE INDEX placings_by_user ON placings (user_id, result_id)",
+    # Plackett-Luce ratings (openskill) per game, people only; history per result.
+    """
+    CREATE TABLE multi_ratings (
+        game       TEXT    NOT NULL,
+        user_id    INTEGER NOT NULL,
+        mu         REAL    NOT NULL,
+        sigma      REAL    NOT NULL,
+        games      INTEGER NOT NULL DEFAULT 0,
+        wins       INTEGER NOT NULL DEFAULT 0,
+        updated_at TEXT    NOT NULL,
+        PRIMARY KEY (game, user_id)
+    ) WITHOUT ROWID
+    """,
+    """
+    CREATE TABLE multi_rating_history (
+        user_id   INTEGER NOT NULL,
+        result_id INTEGER NOT NULL REFERENCES results (id),
+        game_id   INTEGER NOT NULL REFERENCES games (id),
+        game      TEXT    NOT NULL,
+        mu        REAL    NOT NULL,
+        sigma     REAL    NOT NULL,
+        at        TEXT    NOT NULL,
+        PRIMARY KEY (user_id, result_id)
+    ) WITHOUT ROWID
+    """,
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -137,6 +266,18 @@ def migrate(conn: sqlite3.Connection) -> int:
     """
     if schema_version(conn) == SCHEMA_VERSION:
         return SCHEMA_VERSION
+    # A table rebuild drops a parent of foreign keys: SQLite wants them off meanwhile
+    # (it cannot change this inside a transaction); they are checked before the commit.
+    keys_on = bool(conn.execute("PRAGMA foreign_keys").fetchone()[0])
+    conn.execute("PRAGMA foreign_keys = OFF")
+    try:
+        return _migrate_locked(conn)
+    finally:
+        if keys_on:
+            conn.execute("PRAGMA foreign_keys = ON")
+
+
+def _migrate_locked(conn: sqlite3.Connection) -> int:
     conn.execute("BEGIN IMMEDIATE")
     try:
         current = schema_version(conn)  # re-read under the write lock
@@ -147,6 +288,9 @@ def migrate(conn: sqlite3.Connection) -> int:
         for statements in MIGRATIONS[current:]:
             for statement in statements:
                 conn.execute(statement)
+        broken = conn.execute("PRAGMA foreign_key_check").fetchall()
+        if broken:
+            raise sqlite3.IntegrityError(f"foreign keys broken by the migration: {broken[:5]}")
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         conn.execute("COMMIT")
     except BaseException:

@@ -20,6 +20,8 @@ async def display_names(tx: Tx, user_ids: Iterable[int]) -> dict[int, str]:
             UNION ALL
             SELECT player1 AS uid, {tx.json_text("options", "names", 1)} AS name, id
               FROM games WHERE player1 IN ({marks})
+            UNION ALL
+            SELECT user_id AS uid, name, game_id AS id FROM seats WHERE user_id IN ({marks})
         ) AS seen WHERE name IS NOT NULL AND name != '' ORDER BY id
     """
     names: dict[int, str] = {}

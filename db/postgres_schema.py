@@ -94,7 +94,53 @@ _V1: tuple[str, ...] = (
 #: Which game a row holds (engine.games names them); every game before it is Famiglia.
 _V2: tuple[str, ...] = ("ALTER TABLE games ADD COLUMN game text NOT NULL DEFAULT 'famiglia'",)
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2)
+#: Games of 2-6 seats (mode 'multi': Family Business from a lobby) and their results:
+#: the same tables and checks as SQLite's migration 3 (which has to rebuild its tables).
+_MODES = "('duel', 'solo', 'ai', 'multi')"
+_V3: tuple[str, ...] = (
+    "ALTER TABLE games DROP CONSTRAINT games_mode_check",
+    f"ALTER TABLE games ADD CONSTRAINT games_mode_check CHECK (mode IN {_MODES})",
+    "ALTER TABLE results DROP CONSTRAINT results_mode_check",
+    f"ALTER TABLE results ADD CONSTRAINT results_mode_check CHECK (mode IN {_MODES})",
+    "ALTER TABLE results DROP CONSTRAINT results_winner_check",
+    "ALTER TABLE results ADD CONSTRAINT results_winner_check CHECK (winner BETWEEN 0 AND 5)",
+    "ALTER TABLE results DROP CONSTRAINT results_first_seat_check",
+    "ALTER TABLE results ADD CONSTRAINT results_first_seat_check"
+    " CHECK (first_seat BETWEEN 0 AND 5)",
+    """CREATE TABLE seats (
+        game_id bigint NOT NULL REFERENCES games (id),
+        seat integer NOT NULL CHECK (seat BETWEEN 0 AND 5),
+        user_id bigint NOT NULL,  -- 0 = an AI seat
+        name text NOT NULL,
+        ai text CHECK (ai IN ('easy', 'medium', 'hard')),  -- the AI playing it
+        left_place integer CHECK (left_place BETWEEN 1 AND 6),  -- a person who left: placed
+        PRIMARY KEY (game_id, seat),
+        CHECK (user_id != 0 OR ai IS NOT NULL))""",
+    "CREATE INDEX seats_by_user ON seats (user_id, game_id)",
+    """CREATE TABLE placings (
+        result_id bigint NOT NULL REFERENCES results (id),
+        game_id bigint NOT NULL REFERENCES games (id),
+        seat integer NOT NULL CHECK (seat BETWEEN 0 AND 5),
+        user_id bigint NOT NULL,
+        place integer NOT NULL CHECK (place BETWEEN 1 AND 6),
+        PRIMARY KEY (result_id, seat))""",
+    "CREATE INDEX placings_by_user ON placings (user_id, result_id)",
+    """CREATE TABLE multi_ratings (
+        game text NOT NULL, user_id bigint NOT NULL,
+        mu double precision NOT NULL, sigma double precision NOT NULL,
+        games integer NOT NULL DEFAULT 0, wins integer NOT NULL DEFAULT 0,
+        updated_at text NOT NULL,
+        PRIMARY KEY (game, user_id))""",
+    """CREATE TABLE multi_rating_history (
+        user_id bigint NOT NULL,
+        result_id bigint NOT NULL REFERENCES results (id),
+        game_id bigint NOT NULL REFERENCES games (id),
+        game text NOT NULL,
+        mu double precision NOT NULL, sigma double precision NOT NULL, at text NOT NULL,
+        PRIMARY KEY (user_id, result_id))""",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from db import ai_records, leaderboards, names, ratings, results
+from db import ai_records, leaderboards, multi_boards, multi_ratings, names, ratings, results
 from db.base import StoreBase
 from db.clock import to_db
 from db.errors import GameNotFound, StoreError
 from db.games import fetch_game
 from db.rows import (
     AiBoardRow,
+    MultiBoardRow,
+    MultiRatingRow,
     Page,
     PlayerStats,
     RatingBoardRow,
@@ -42,6 +44,7 @@ class ResultsApi(StoreBase):
                 players=game.players,
                 record=result,
                 at=to_db(game.finished_at or self._now()),
+                game=game.game,
             )
             return await results.result_of_game(tx, game_id)
 
@@ -74,6 +77,27 @@ class ResultsApi(StoreBase):
     async def rebuild_ratings(self) -> int:
         """Rewrite ratings and history from the results (after a change of rating rules)."""
         return await self._write(ratings.rebuild_ratings)
+
+    async def multi_rating(self, game: str, user_id: int) -> MultiRatingRow | None:
+        """A person's rating in a game for 2-6 players (None: never rated in it)."""
+        return await self._read(lambda tx: multi_ratings.multi_rating_of(tx, game, user_id))
+
+    async def stored_multi_ratings(self, game: str) -> dict[int, MultiRatingRow]:
+        return await self._read(lambda tx: multi_ratings.stored_multi_ratings(tx, game))
+
+    async def recompute_multi_ratings(self, game: str) -> dict[int, MultiRatingRow]:
+        """Ratings replayed from every placing of ``game`` in order; equals the stored."""
+        return await self._read(lambda tx: multi_ratings.recompute_multi_ratings(tx, game))
+
+    async def multi_board(
+        self, game: str, *, guild_id: int | None = None, offset: int = 0, limit: int = 10
+    ) -> Page[MultiBoardRow]:
+        """The rated people of a game for 2-6 players, best first."""
+        return await self._read(
+            lambda tx: multi_boards.multi_board(
+                tx, game=game, guild_id=guild_id, offset=offset, limit=limit
+            )
+        )
 
     async def rating_board(
         self, *, guild_id: int | None = None, offset: int = 0, limit: int = 10

@@ -7,13 +7,15 @@ from typing import Any, Final, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-Mode = Literal["duel", "solo", "ai"]
+Mode = Literal["duel", "solo", "ai", "multi"]  # multi: 2-6 seats from a lobby
+Strength = Literal["easy", "medium", "hard"]
 Status = Literal["challenge", "active", "finished", "cancelled", "declined", "expired", "forfeited"]
 Reason = Literal["score", "forfeit", "timeout"]
 T = TypeVar("T")
 
 OPEN_STATUSES: Final[frozenset[str]] = frozenset({"challenge", "active"})
 ROBOT: Final = 0  # the user id stored in the robot's / AI's seat
+MAX_SEATS: Final = 6
 
 #: Glicko-2 deviation above which a rating is shown as provisional (lichess: 110).
 PROVISIONAL_RD: Final = 110.0
@@ -23,12 +25,39 @@ class _Row(BaseModel):
     model_config = ConfigDict(frozen=True)
 
 
+class Seat(_Row):
+    """One seat of a ``multi`` game: who sits there and who plays it.
+
+    An AI seat has ``user_id`` :data:`ROBOT` and its strength in ``ai``. A person who
+    left (or ran out of time) keeps the seat's ``user_id``; the AI named in ``ai`` plays
+    their gang on, and ``left_place`` is the place they were given when they left."""
+
+    user_id: int
+    name: str = Field(min_length=1, max_length=100)
+    ai: Strength | None = None
+    left_place: int | None = Field(default=None, ge=1, le=MAX_SEATS)
+
+    @model_validator(mode="after")
+    def _ai_seat_has_strength(self) -> Seat:
+        if self.user_id == ROBOT and self.ai is None:
+            raise ValueError("an AI seat needs its strength")
+        return self
+
+    @property
+    def is_person(self) -> bool:
+        return self.user_id != ROBOT
+
+    @property
+    def played_by_ai(self) -> bool:
+        return self.ai is not None
+
+
 class GameRow(_Row):
     id: int
     mode: Mode
     guild_id: int | None
     channel_id: int
-    players: tuple[int, int]
+    players: tuple[int, ...]  # the user id per seat (ROBOT: the robot / an AI seat)
     status: Status
     seed: int
     options: dict[str, Any]
@@ -44,19 +73,19 @@ class GameRow(_Row):
     updated_at: datetime
     finished_at: datetime | None
     game: str = "famiglia"  # which game's engine reads the state (engine.games)
+    seats: tuple[Seat, ...] = ()  # a multi game's seats in order (players mirrors them)
 
     @property
     def is_open(self) -> bool:
         return self.status in OPEN_STATUSES
 
     def seat_of(self, user_id: int) -> int | None:
-        """The seat (0 or 1) of a user in this game, or None when not seated."""
+        """The seat of a user in this game, or None when not seated."""
         if user_id == ROBOT:
             return None
-        if self.players[0] == user_id:
-            return 0
-        if self.players[1] == user_id:
-            return 1
+        for seat, player in enumerate(self.players):
+            if player == user_id:
+                return seat
         return None
 
 
@@ -71,18 +100,39 @@ class ActionRow(_Row):
 class ResultRecord(_Row):
     """How a game ended, as the caller knows it; mode, guild and seats come from the game."""
 
-    totals: tuple[int, int]
-    winner: Literal[0, 1] | None  # None: a draw
+    totals: tuple[int, int] = (0, 0)  # two-seat games: each seat's points
+    winner: int | None = Field(ge=0, lt=MAX_SEATS)  # None: a draw (or a shared first place)
     reason: Reason = "score"
     level: int | None = Field(default=None, ge=1, le=4)  # solo
     first_seat: Literal[0, 1] | None = None  # the seat that played first (solo a/b)
     high_score: int | None = None  # solo, when won: 2 x your VP - robot VP
+    #: a multi game: groups of seats, best first (engine Outcome.placing, with people
+    #: who left placed where they left); every seat exactly once
+    placing: tuple[tuple[int, ...], ...] | None = None
 
     @model_validator(mode="after")
     def _forfeit_has_winner(self) -> ResultRecord:
         if self.reason != "score" and self.winner is None:
             raise ValueError("a forfeit or timeout needs a winner")
+        if self.placing is not None:
+            seats = sorted(s for group in self.placing for s in group)
+            if seats != list(range(len(seats))) or not 2 <= len(seats) <= MAX_SEATS:
+                raise ValueError("a placing names every seat of the game exactly once")
+            first = self.placing[0]
+            if self.winner != (first[0] if len(first) == 1 else None):
+                raise ValueError("the winner is the placing's only first seat (else None)")
         return self
+
+    def places(self) -> list[int]:
+        """Each seat's place (1 = first; a shared place repeats: 1, 2, 2, 4)."""
+        assert self.placing is not None
+        places = [0] * sum(len(group) for group in self.placing)
+        done = 0
+        for group in self.placing:
+            for seat in group:
+                places[seat] = done + 1
+            done += len(group)
+        return places
 
 
 class ResultRow(_Row):
@@ -90,7 +140,7 @@ class ResultRow(_Row):
     game_id: int
     mode: Mode
     guild_id: int | None
-    players: tuple[int, int]
+    players: tuple[int, ...]  # per seat; a multi game's from its placings
     totals: tuple[int, int]
     winner: int | None
     reason: Reason
@@ -98,6 +148,7 @@ class ResultRow(_Row):
     first_seat: int | None
     high_score: int | None
     finished_at: datetime
+    places: tuple[int, ...] = ()  # a multi game: each seat's place (1 = first)
 
     def score_for(self, user_id: int) -> float | None:
         """1 for a win, 0.5 for a draw, 0 for a loss; None if the user did not play."""
@@ -123,6 +174,33 @@ class RatingRow(_Row):
     @property
     def provisional(self) -> bool:
         return self.rd > PROVISIONAL_RD
+
+
+class MultiRatingRow(_Row):
+    """A person's Plackett-Luce rating (openskill) in one game for 2-6 players."""
+
+    game: str
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+    wins: int  # games in which they placed first (alone or shared)
+    updated_at: datetime
+
+    @property
+    def ordinal(self) -> float:
+        """What boards rank on: mu - 3 sigma (a new player starts at 0)."""
+        return self.mu - 3 * self.sigma
+
+
+class MultiBoardRow(_Row):
+    rank: int  # ties share a rank; ranked on the ordinal rounded to one decimal
+    user_id: int
+    ordinal: float
+    mu: float
+    sigma: float
+    games: int  # in the board's scope (one server, or everywhere)
+    wins: int
 
 
 class RatingPoint(_Row):
@@ -206,3 +284,4 @@ class PlayerStats(_Row):
     best_solo: list[SoloBest]  # one per level, lowest level first
     average_vp: float | None  # over every finished game with a recorded result
     ai_records: list[AiRecord] = []  # against the AI, per strength played, hardest first
+    multi_ratings: list[MultiRatingRow] = []  # games for 2-6 players (Family Business)

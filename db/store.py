@@ -20,7 +20,16 @@ from db import results
 from db.clock import opt_to_db, to_db
 from db.errors import ChannelBusy, GameNotFound
 from db.results_api import ResultsApi
-from db.rows import OPEN_STATUSES, ActionRow, GameRow, Mode, ResultRecord, Status
+from db.rows import (
+    MAX_SEATS,
+    OPEN_STATUSES,
+    ActionRow,
+    GameRow,
+    Mode,
+    ResultRecord,
+    Seat,
+    Status,
+)
 from db.timers_api import TimersApi
 from db.tx import Tx
 
@@ -44,7 +53,8 @@ class Store(TimersApi, ResultsApi):
         mode: Mode,
         guild_id: int | None,
         channel_id: int,
-        players: tuple[int, int],
+        players: tuple[int, int] | None = None,
+        seats: Sequence[Seat] = (),
         seed: int,
         state_json: str,
         status: Status = "challenge",
@@ -54,9 +64,14 @@ class Store(TimersApi, ResultsApi):
         game: str = "famiglia",
     ) -> GameRow:
         """A new game (version 0, no actions) of ``game`` (engine.games names them).
-        Raises ChannelBusy if the channel has one."""
+
+        A two-seat game names its ``players``; a ``multi`` game its ``seats`` (1 to 6:
+        a lobby may open with its host alone). Raises ChannelBusy if the channel has one."""
         if status not in OPEN_STATUSES:
             raise ValueError(f"a new game is a challenge or active, not {status}")
+        seated = _check_seats(mode, players, tuple(seats))
+        if players is None:
+            players = (seated[0].user_id, seated[1].user_id if len(seated) > 1 else 0)
         g.require_json(state_json, "state_json")
         options_json = json.dumps(options or {}, sort_keys=True, separators=(",", ":"))
         now = self._now()
@@ -87,6 +102,8 @@ class Store(TimersApi, ResultsApi):
                 *params,
             )
             assert row is not None
+            if seated:
+                await g.write_seats(tx, int(row[0]), seated)
             return await g.fetch_game(tx, int(row[0]))
 
         try:
@@ -109,20 +126,30 @@ class Store(TimersApi, ResultsApi):
         )
         return rows[0] if rows else None
 
-    async def active_games(self) -> list[GameRow]:
+    async def active_games(self, *, game: str | None = None) -> list[GameRow]:
         """Every challenge and game in progress that this process owns (all of them
-        unless it runs only some shards), oldest first: what start-up restores."""
+        unless it runs only some shards), oldest first: what start-up restores. With
+        ``game``: only that game's."""
         owned = self._shards.sql()
+        if game is None:
+            return await self._read(
+                lambda tx: g.fetch_games(tx, f"{g.SELECT_GAME} WHERE {g.OPEN}{owned} ORDER BY id")
+            )
         return await self._read(
-            lambda tx: g.fetch_games(tx, f"{g.SELECT_GAME} WHERE {g.OPEN}{owned} ORDER BY id")
+            lambda tx: g.fetch_games(
+                tx, f"{g.SELECT_GAME} WHERE {g.OPEN}{owned} AND game = $1 ORDER BY id", game
+            )
         )
 
     async def open_games_for_user(self, user_id: int) -> list[GameRow]:
+        """The user's challenges, lobbies and games in progress, in any seat."""
         return await self._read(
             lambda tx: g.fetch_games(
                 tx,
                 f"{g.SELECT_GAME} WHERE player0 = $1 AND {g.OPEN} UNION"
-                f" {g.SELECT_GAME} WHERE player1 = $1 AND {g.OPEN} ORDER BY id",
+                f" {g.SELECT_GAME} WHERE player1 = $1 AND {g.OPEN} UNION"
+                f" {g.SELECT_GAME} WHERE id IN (SELECT game_id FROM seats WHERE user_id = $1)"
+                f" AND {g.OPEN} ORDER BY id",
                 user_id,
             )
         )
@@ -157,13 +184,14 @@ class Store(TimersApi, ResultsApi):
         deadline: datetime | None,
         reminder_at: g.ReminderAt = g.HALF,
         result: ResultRecord | None = None,
+        seats: Sequence[Seat] | None = None,
     ) -> GameRow:
         """Append ``actions`` (JSON texts, may be empty) to the log and store the new state.
 
         One transaction: version check, action rows with consecutive seq numbers, new
         state, version + 1, status, deadline (the reminder reset), and ``result`` when
-        the move ended the game. Raises VersionConflict / GameClosed / GameNotFound
-        having written nothing.
+        the move ended the game; ``seats`` (a multi game) replaces its seats. Raises
+        VersionConflict / GameClosed / GameNotFound having written nothing.
         """
         for text in actions:
             g.require_json(text, "each action")
@@ -178,6 +206,7 @@ class Store(TimersApi, ResultsApi):
             result=result,
             actor=actor,
             actions=actions,
+            seats=seats,
         )
 
     async def set_status(
@@ -190,8 +219,10 @@ class Store(TimersApi, ResultsApi):
         deadline: datetime | None = None,
         reminder_at: g.ReminderAt = g.HALF,
         result: ResultRecord | None = None,
+        seats: Sequence[Seat] | None = None,
     ) -> GameRow:
-        """Accept, decline, cancel, expire or forfeit: a versioned change with no action.
+        """Accept, decline, cancel, expire or forfeit: a versioned change with no action;
+        or, for a multi game, a lobby's seats changing (``seats``: all of them).
 
         ``state_json`` None keeps the state; ``deadline`` is the new one (None: none).
         """
@@ -207,6 +238,7 @@ class Store(TimersApi, ResultsApi):
             result=result,
             actor=0,
             actions=(),
+            seats=seats,
         )
 
     async def _change(
@@ -221,9 +253,11 @@ class Store(TimersApi, ResultsApi):
         result: ResultRecord | None,
         actor: int,
         actions: Sequence[str],
+        seats: Sequence[Seat] | None,
     ) -> GameRow:
         if result is not None and status not in ("finished", "forfeited"):
             raise ValueError("a result is recorded only when the game is finished or forfeited")
+        new_seats = None if seats is None else _check_seats("multi", None, tuple(seats))
         now = self._now()
         stamp = to_db(now)
 
@@ -239,6 +273,13 @@ class Store(TimersApi, ResultsApi):
                 reminder_at=g.reminder_text(reminder_at, now, deadline),
                 now=stamp,
             )
+            if new_seats is not None:
+                if game.mode != "multi":
+                    raise ValueError(f"a {game.mode} game has no seats to change")
+                await g.write_seats(tx, game_id, new_seats)
+                changed = await g.fetch_game(tx, game_id)
+                assert changed is not None
+                game = changed
             if actions:
                 first = game.action_count - len(actions)
                 await tx.executemany(
@@ -255,6 +296,7 @@ class Store(TimersApi, ResultsApi):
                     players=game.players,
                     record=result,
                     at=stamp,
+                    game=game.game,
                 )
             return game
 
@@ -288,3 +330,19 @@ class Store(TimersApi, ResultsApi):
             return kept
         game = await self.get_game(game_id)
         return None if game is None else game.table_message_id
+
+
+def _check_seats(
+    mode: str, players: tuple[int, int] | None, seats: tuple[Seat, ...]
+) -> tuple[Seat, ...]:
+    """A multi game has 1-6 seats (a lobby may hold its host alone), others two players."""
+    if mode != "multi":
+        if players is None or seats:
+            raise ValueError(f"a {mode} game names its two players, not seats")
+        return ()
+    if players is not None or not 1 <= len(seats) <= MAX_SEATS:
+        raise ValueError(f"a multi game has 1 to {MAX_SEATS} seats (and no players)")
+    people = [s.user_id for s in seats if s.is_person]
+    if len(people) != len(set(people)):
+        raise ValueError("a person sits in one seat of a game only")
+    return seats

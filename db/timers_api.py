@@ -35,26 +35,29 @@ class TimersApi(StoreBase):
 
         return await self._write(mark)
 
-    async def due_deadlines(self, now: datetime) -> list[GameRow]:
-        """Open games (challenges included) whose deadline is at or before ``now``."""
+    async def due_deadlines(self, now: datetime, *, game: str | None = None) -> list[GameRow]:
+        """Open games (challenges included) whose deadline is at or before ``now``; with
+        ``game``, only that game's (each game's service times its own)."""
         return await self._read(
             lambda tx: g.fetch_games(
                 tx,
                 f"{g.SELECT_GAME} WHERE deadline IS NOT NULL AND {g.OPEN} AND deadline <= $1"
-                f"{self._shards.sql()} ORDER BY deadline, id",
+                f"{self._shards.sql()}{_of_game(game)} ORDER BY deadline, id",
                 to_db(now),
+                *([game] if game else []),
             )
         )
 
-    async def due_reminders(self, now: datetime) -> list[GameRow]:
+    async def due_reminders(self, now: datetime, *, game: str | None = None) -> list[GameRow]:
         """Open games whose reminder time has come and whose reminder is not yet sent."""
         return await self._read(
             lambda tx: g.fetch_games(
                 tx,
                 f"{g.SELECT_GAME} WHERE reminder_at IS NOT NULL AND reminder_sent = 0"
-                f" AND {g.OPEN} AND reminder_at <= $1{self._shards.sql()}"
+                f" AND {g.OPEN} AND reminder_at <= $1{self._shards.sql()}{_of_game(game)}"
                 " ORDER BY reminder_at, id",
                 to_db(now),
+                *([game] if game else []),
             )
         )
 
@@ -91,3 +94,8 @@ class TimersApi(StoreBase):
             return None if row is None else opt_from_db(row[0])
 
         return await self._read(run)
+
+
+def _of_game(game: str | None) -> str:
+    """The filter on the game a row holds (its value is the query's ``$2``)."""
+    return " AND game = $2" if game else ""

@@ -35,9 +35,20 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
         ),
         ("ratings", "user_id, rating, rd, volatility, games, wins, losses, draws, updated_at"),
         ("rating_history", "user_id, result_id, game_id, rating, rd, volatility, at"),
+        ("seats", "game_id, seat, user_id, name, ai, left_place"),
+        ("placings", "result_id, game_id, seat, user_id, place"),
+        ("multi_ratings", "game, user_id, mu, sigma, games, wins, updated_at"),
+        ("multi_rating_history", "user_id, result_id, game_id, game, mu, sigma, at"),
     )
 )
-_ORDER = {"actions": "game_id, seq", "rating_history": "user_id, result_id"}
+_ORDER = {
+    "actions": "game_id, seq",
+    "rating_history": "user_id, result_id",
+    "seats": "game_id, seat",
+    "placings": "result_id, seat",
+    "multi_ratings": "game, user_id",
+    "multi_rating_history": "user_id, result_id",
+}
 
 #: Checks one copied game against its log: None if sound, else what is wrong.
 GameCheck = Callable[[GameRow, Sequence[str]], str | None]

@@ -17,9 +17,6 @@ from engine.famiglia import GameState, label
 from engine.famiglia.actions import Action, BruteAmount, Pay, PlayAccountant, PlayBrute, from_key
 from engine.famiglia.cards import code
 
-#: Action types grouped the way the slash commands and the controls group them.
-MOVE_TYPES = ("refresh", "accountant", "brute", "take", "pass")
-
 #: Which decision asks for actions of each type.
 DECISION_OF: dict[str, str] = {
     "refresh": "main",

@@ -24,6 +24,7 @@ from engine.famiglia import Action, Event, GameState, IllegalAction, dump_action
 
 Clock = Callable[[], datetime]
 
+FAMIGLIA = "famiglia"  # the game this service plays (its rows' ``game``)
 STALE = "That button belongs to an earlier moment of the game; the game has moved on."
 CONFLICT = "That move is no longer possible: the game changed a moment ago."
 
@@ -331,7 +332,7 @@ class GameService(GameReads):
         """Expire old challenges, remind at half time, forfeit at the deadline."""
         now = self.clock()
         notices: list[Notice] = []
-        for game in await self.store.due_deadlines(now):
+        for game in await self.store.due_deadlines(now, game=FAMIGLIA):
             try:
                 if game.status == "challenge":
                     notices.append(Notice("expired", await self._expire(game.id, now)))
@@ -339,7 +340,7 @@ class GameService(GameReads):
                     notices.append(Notice("timeout", await self._time_out(game.id, now)))
             except Refusal:
                 continue  # a move or answer got there first
-        for game in await self.store.due_reminders(now):
+        for game in await self.store.due_reminders(now, game=FAMIGLIA):
             if game.status != "active":
                 continue
             async with self.lock(game.id):

@@ -48,8 +48,9 @@ class Origin:
             return stranger
         if private:
             return None
+        mode = MODES.get(self.mode)  # a game for 2-6 always lives in its server channel
         if channel_id != self.channel_id or (
-            not MODES[self.mode].dm_only and guild_id != self.guild_id
+            not (mode is not None and mode.dm_only) and guild_id != self.guild_id
         ):
             return (
                 "That button belongs to a game of another channel: nothing was done. "
@@ -70,6 +71,10 @@ class Origins:
         if origin is not None:
             self._known.move_to_end(game_id)
         return origin
+
+    def forget(self, game_id: int) -> None:
+        """A lobby's seats changed: its players are read again."""
+        self._known.pop(game_id, None)
 
     def remember(self, game: GameRow) -> Origin:
         origin = self._known.get(game.id)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from db.rows import (
     AiBoardRow,
     GameRow,
+    MultiBoardRow,
     Page,
     PlayerStats,
     RatingBoardRow,
@@ -44,6 +45,11 @@ class Records:
         self, *, guild_id: int | None, offset: int, limit: int
     ) -> Page[RatingBoardRow]:
         return await self._store.rating_board(guild_id=guild_id, offset=offset, limit=limit)
+
+    async def multi_board(
+        self, game: str, *, guild_id: int | None, offset: int, limit: int
+    ) -> Page[MultiBoardRow]:
+        return await self._store.multi_board(game, guild_id=guild_id, offset=offset, limit=limit)
 
     async def ai_board(self, *, guild_id: int | None, offset: int, limit: int) -> Page[AiBoardRow]:
         return await self._store.ai_board(guild_id=guild_id, offset=offset, limit=limit)

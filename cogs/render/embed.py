@@ -8,7 +8,8 @@ Every string is clipped so the largest states stay inside Discord's limits.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import discord
 
@@ -69,11 +70,23 @@ def area_text(seat: SeatView) -> str:
     return _tokens([group_token(g) for g in group_cards(seat.area)], "nothing yet")
 
 
+@dataclass(frozen=True)
+class ModeLook:
+    """How the table names an engine game mode: in its title and in its footer."""
+
+    title: str
+    footer: Callable[[PlayerView], str]
+
+
+LOOKS: dict[str, ModeLook] = {
+    "duel": ModeLook(title="Famiglia", footer=lambda _view: "two players"),
+    "solo": ModeLook(title="Famiglia solo", footer=lambda view: f"solo, level {view.level}"),
+}
+
+
 def _title(view: PlayerView, names: tuple[str, str]) -> str:
     a, b = _name(view, names, 0), _name(view, names, 1)
-    if view.mode == "solo":
-        return clip(f"Famiglia solo · {a} vs {b}", 256)
-    return clip(f"Famiglia · {a} vs {b}", 256)
+    return clip(f"{LOOKS[view.mode].title} · {a} vs {b}", 256)
 
 
 def result_sentence(result: ResultView, names: tuple[str, str]) -> str:
@@ -198,7 +211,7 @@ def table_embed(
     moves = moves_text(recent)
     if moves:
         embed.add_field(name="Last moves", value=moves, inline=False)
-    mode = f"solo, level {view.level}" if view.mode == "solo" else "two players"
+    mode = LOOKS[view.mode].footer(view)
     embed.set_footer(text=f"Famiglia ({mode}) · turn {view.turn_number}\n{LEGEND}")
     return embed
 

@@ -6,7 +6,6 @@ same arguments give the same figures.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ from engine.famiglia.codes import ROBOT_SEAT
 from engine.famiglia.policies import POLICIES, robot_policy
 from engine.famiglia.scoring import result
 from engine.famiglia.state import GameState, Mode
+from engine.stats import wilson
 
 if TYPE_CHECKING:
     from engine.famiglia.policies import Policy
@@ -68,17 +68,6 @@ class SimStats:
         self.decisions += decisions
         self.turns += state.turns_done[0] + state.turns_done[1]
         self.two_pass_ends += state.passes >= 2
-
-
-def wilson_interval(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion k/n (a sound interval even near 0 or 1)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def play_game(
@@ -163,7 +152,7 @@ def format_stats(stats: SimStats, seed: int | None = None) -> str:
     ]
     for seat in (0, 1):
         w = stats.wins[seat]
-        lo, hi = wilson_interval(w, n)
+        lo, hi = wilson(w, n)
         lines.append(
             f"{seat:>4}  {stats.names[seat]:<{width}}  {w:>6}  {100 * w / n:>7.1f}%  "
             f"{f'{100 * lo:.1f}%-{100 * hi:.1f}%':>16}  {stats.vp[seat] / n:>6.1f}"

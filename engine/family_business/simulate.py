@@ -14,7 +14,7 @@ from engine.family_business.ai import STRENGTHS, choose
 from engine.family_business.game import GAME, FBOptions
 from engine.family_business.policies import POLICIES
 from engine.family_business.state import FBState
-from engine.family_business.wilson import wilson
+from engine.stats import wilson
 
 PLAYERS = (*POLICIES, *STRENGTHS)
 

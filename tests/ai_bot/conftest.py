@@ -1,15 +1,16 @@
-"""Fixtures for games against the AI: the two-player harness's world, commands also
-synced globally (slash commands in a DM need them), the AI's time cap lifted (each
-decision is then a pure function of position and seed, and quick at ``easy``)."""
+"""Games against the AI: the AI's time cap lifted (each decision is then a pure function
+of position and seed, and quick at ``easy``), one worker process."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.e2e.fixtures import bot_seed, simcord_bot, world  # noqa: F401  (fixtures)
-from tests.e2e.harness import settings
+from bot.settings import Settings
+from tests.simcord_world import settings
 
 
 @pytest.fixture
-def config(tmp_path):
+def config(tmp_path: Path) -> Settings:
     return settings(tmp_path / "famiglia.db", ai_time_cap_seconds=0, ai_workers=1)

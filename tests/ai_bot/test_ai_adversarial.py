@@ -20,9 +20,9 @@ from bot.services.choices import choices
 from engine.famiglia import GameState
 from engine.famiglia.actions import Key, from_key
 from engine.famiglia.policies import greedy_policy
-from tests.e2e.harness import World, fresh
+from tests.simcord_world import World, fresh
 
-from .play import PASS, channel_game, dm_game, dm_table, texts
+from .ai_play import PASS, channel_game, dm_game, dm_table, texts
 
 
 # ----------------------------------------------------------------------- helpers

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.services.ai_games import ai_to_move
-from tests.e2e.harness import World
+from tests.simcord_world import World
 
-from .play import PASS, channel_game, dm_game, dm_table, texts
+from .ai_play import PASS, channel_game, dm_game, dm_table, texts
 
 DROPPED = {"status": 404, "code": 10062, "message": "Unknown interaction"}  # a dead token
 ANSWER = "/interactions/*/callback"

@@ -5,9 +5,9 @@ the AI board."""
 from __future__ import annotations
 
 from engine.famiglia import result
-from tests.e2e.harness import World
+from tests.simcord_world import World
 
-from .play import check_ai_decisions, play_channel_by_buttons, play_dm_by_commands, texts
+from .ai_play import check_ai_decisions, play_channel_by_buttons, play_dm_by_commands, texts
 
 
 async def _check_result(world: World, game_id: int, strength: str) -> None:

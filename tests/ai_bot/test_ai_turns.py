@@ -15,9 +15,9 @@ from bot.services.ai_games import ai_to_move
 from engine.famiglia import GameState
 from engine.famiglia.actions import from_key
 from engine.famiglia.policies import greedy_policy
-from tests.e2e.harness import World, click_one_decision, fresh
+from tests.simcord_world import World, click_one_decision, fresh
 
-from .play import check_ai_decisions, texts
+from .ai_play import check_ai_decisions, texts
 
 PASS = "Pass (take nothing)"
 

@@ -16,9 +16,9 @@ import pytest
 
 from bot.services.ai_pool import make_pool
 from bot.services.ai_queue import AiUnavailable, FairPool
-from tests.e2e.harness import World
+from tests.simcord_world import World
 
-from . import workers
+from . import worker_tasks
 
 PASS = "Pass (take nothing)"
 
@@ -58,7 +58,7 @@ def _slow_thinking(world: World, pid_file: Path, pause: float = 0.3) -> FairPool
 
     async def think(state_json: str, strength: str, seed: int, user: int) -> str:
         return await pool.run(
-            user, workers.slow_decide, str(pid_file), pause, state_json, strength, seed
+            user, worker_tasks.slow_decide, str(pid_file), pause, state_json, strength, seed
         )
 
     ai.think = think
@@ -129,7 +129,7 @@ async def test_a_search_past_its_deadline_kills_the_stuck_worker_and_gives_up(tm
     try:
         started = time.monotonic()
         with pytest.raises(AiUnavailable):
-            await pool.run(1, workers.labelled, str(tmp_path / "pid"), 60.0, "stuck")
+            await pool.run(1, worker_tasks.labelled, str(tmp_path / "pid"), 60.0, "stuck")
         assert time.monotonic() - started < 30
         assert pool.generation == pool.attempts  # each stuck pool was replaced
         pid = int((tmp_path / "pid").read_text())
@@ -148,10 +148,12 @@ async def test_a_second_users_decision_is_not_queued_behind_a_first_users_many(t
     finished: list[str] = []
 
     async def search(user: int, label: str) -> None:
-        finished.append(await pool.run(user, workers.labelled, str(tmp_path / "p"), 0.2, label))
+        finished.append(
+            await pool.run(user, worker_tasks.labelled, str(tmp_path / "p"), 0.2, label)
+        )
 
     try:
-        await pool.run(1, workers.labelled, str(tmp_path / "p"), 0.0, "warm")  # spawned
+        await pool.run(1, worker_tasks.labelled, str(tmp_path / "p"), 0.0, "warm")  # spawned
         alice = [asyncio.create_task(search(1, f"alice {i}")) for i in range(6)]
         await asyncio.sleep(0)
         bob = asyncio.create_task(search(2, "bob"))

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.harness import GUILD_ID, World
-
-from .conftest import finished
+from tests.simcord_world import GUILD_ID, World
+from tests.stored_games import finish
 
 OTHER_GUILD = 77
 PLAYERS = list(range(5001, 5025))  # 24 players, 12 games in this server
@@ -17,9 +16,9 @@ VETERANS = (5100, 5101)  # 20 games between them in another server: not provisio
 async def _fill(world: World) -> None:
     store = world.bot.store
     for a, b in zip(PLAYERS[::2], PLAYERS[1::2], strict=True):
-        await finished(store, (a, b), 0, guild_id=GUILD_ID)
+        await finish(store, (a, b), 0, guild_id=GUILD_ID)
     for i in range(20):
-        await finished(store, VETERANS, i % 2, guild_id=OTHER_GUILD)
+        await finish(store, VETERANS, i % 2, guild_id=OTHER_GUILD)
 
 
 def _rows(message) -> list[tuple[int, int, str, str]]:
@@ -69,7 +68,7 @@ async def test_pages_of_ten_with_shared_ranks_and_buttons_that_survive_a_restart
 
 async def test_server_scope_counts_only_games_played_here(world: World):
     await _fill(world)
-    await finished(world.bot.store, (PLAYERS[0], VETERANS[0]), 0, guild_id=OTHER_GUILD)
+    await finish(world.bot.store, (PLAYERS[0], VETERANS[0]), 0, guild_id=OTHER_GUILD)
     here = (await world.slash(world.alice, "leaderboard", board="rating", scope="server")).response
     assert "this server" in here.embeds[0].title
     assert "24 players" in here.embeds[0].footer.text
@@ -92,7 +91,7 @@ async def test_solo_board_levels_variants_and_ties(world: World):
         (6003, 80, 2, 0),
         (6001, 60, 1, 1),
     ):
-        await finished(
+        await finish(
             store,
             (user, 0),
             0,
@@ -102,7 +101,7 @@ async def test_solo_board_levels_variants_and_ties(world: World):
             first_seat=first,
             high_score=score,
         )
-    await finished(store, (6004, 0), 1, mode="solo", guild_id=None, level=3, first_seat=0)
+    await finish(store, (6004, 0), 1, mode="solo", guild_id=None, level=3, first_seat=0)
     answer = await world.slash(world.alice, "leaderboard", board="solo", scope="global")
     text = answer.response.embeds[0].description
     lines = text.splitlines()
@@ -130,9 +129,9 @@ async def test_refusals_are_private_and_explain(world: World):
 
 async def test_rows_name_players_as_in_their_latest_game(world: World):
     store = world.bot.store
-    await finished(store, (7001, 7002), 0, names=["Old name", "B*o*b"])
-    await finished(store, (7002, 7001), 1, names=["B*o*b", "Alice"])
-    await finished(store, (7003, 7004), 0)  # stored without names: shown as mentions
+    await finish(store, (7001, 7002), 0, names=["Old name", "B*o*b"])
+    await finish(store, (7002, 7001), 1, names=["B*o*b", "Alice"])
+    await finish(store, (7003, 7004), 0)  # stored without names: shown as mentions
     answer = await world.slash(world.alice, "leaderboard", board="rating", scope="global")
     text = answer.response.embeds[0].description
     assert "Alice" in text and "Old name" not in text  # the newest game's name wins

@@ -3,9 +3,8 @@ rating with its chart, best solo score per level and average VP."""
 
 from __future__ import annotations
 
-from tests.e2e.harness import GUILD_ID, World
-
-from .conftest import finished
+from tests.simcord_world import GUILD_ID, World
+from tests.stored_games import finish
 
 
 async def test_a_player_with_no_games_gets_a_friendly_private_message(world: World):
@@ -24,12 +23,12 @@ async def test_stats_of_an_active_player(world: World):
     store = world.bot.store
     alice, bob = world.alice.id, world.bob.id
     for i in range(5):
-        await finished(store, (alice, bob), 0 if i < 3 else 1, guild_id=GUILD_ID, totals=(40, 30))
-    await finished(store, (bob, alice), None, guild_id=GUILD_ID, totals=(35, 35))
-    await finished(
+        await finish(store, (alice, bob), 0 if i < 3 else 1, guild_id=GUILD_ID, totals=(40, 30))
+    await finish(store, (bob, alice), None, guild_id=GUILD_ID, totals=(35, 35))
+    await finish(
         store, (alice, 0), 0, mode="solo", level=3, first_seat=1, high_score=70, totals=(50, 30)
     )
-    await finished(store, (alice, 0), 1, mode="solo", level=3, first_seat=0, totals=(20, 45))
+    await finish(store, (alice, 0), 1, mode="solo", level=3, first_seat=0, totals=(20, 45))
     answer = await world.slash(world.bob, "stats", player=world.alice)
     assert not answer.ephemeral
     embed = answer.response.embeds[0]
@@ -47,7 +46,7 @@ async def test_stats_of_an_active_player(world: World):
 
 
 async def test_solo_only_player_has_no_chart(world: World):
-    await finished(
+    await finish(
         world.bot.store, (world.carol.id, 0), 0, mode="solo", level=1, first_seat=0, high_score=44
     )
     answer = await world.slash(world.carol, "stats")

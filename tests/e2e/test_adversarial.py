@@ -10,8 +10,7 @@ import discord
 
 from bot.services.choices import choices
 from engine.famiglia import GameState
-
-from .harness import World, controls, play_until
+from tests.simcord_world import World, controls, play_until
 
 DROPPED = {"status": 404, "code": 10062, "message": "Unknown interaction"}  # a dead token
 ANSWER = "/interactions/*/callback"

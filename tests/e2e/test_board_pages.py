@@ -6,9 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from db import ResultRecord
-
-from .fixtures import bot_seed, simcord_bot  # noqa: F401  (commands synced for DMs too)
-from .harness import World, fresh, make_bot, settings
+from tests.simcord_world import World, fresh, make_bot, settings
 
 
 async def rated_players(world: World, count: int) -> None:

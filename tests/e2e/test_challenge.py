@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from .harness import World
+from tests.simcord_world import World
 
 
 async def test_accept_turns_the_challenge_into_the_table(world: World):

@@ -5,7 +5,7 @@ private and pings nobody; the window slides."""
 
 from __future__ import annotations
 
-from .harness import World
+from tests.simcord_world import World
 
 
 async def challenge_and_cancel(world: World, by, to) -> None:

@@ -4,21 +4,16 @@ by one of its players. Ids keep their formats, so the real buttons keep working.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from bot.app import FamigliaBot
 from db.rows import ROBOT
 from engine.famiglia import new_game
-
-from .harness import World
+from tests.simcord_world import World
 
 
 @pytest.fixture
-def simcord_bot(config):
-    # Global commands too: a second server uses them.
-    return FamigliaBot(config, sync_global=True, rng=random.Random(3))
+def bot_seed() -> int:
+    return 3
 
 
 def refused(result, *words: str) -> str:

@@ -8,10 +8,11 @@ from datetime import UTC, datetime
 
 from bot.services.choices import choices
 from cogs import game_texts
-from cogs.move_views import component_problems, hand_controls, move_controls, table_controls
+from cogs.move_views import hand_controls, move_controls, table_controls
 from cogs.render import embed_limit_problems
 from db.rows import GameRow
 from engine.famiglia import GameState, describe_event, new_game
+from tests.component_limits import component_problems
 
 LONG = ("Ŵ" * 31 + "!", "𝔐" * 32)  # 32 characters, the longest display names
 

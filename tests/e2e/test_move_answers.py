@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from bot.services.choices import choices
 from engine.famiglia import Action, GameState
-
-from .harness import World, play_until
+from tests.simcord_world import World, play_until
 
 
 def _asks_a_payment(state: GameState, action: Action) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .harness import World
+from tests.simcord_world import World
 
 NICK = "Server Nick"
 

@@ -11,10 +11,8 @@ from simcord.builders import ChannelHandle
 
 from engine.famiglia import GameState
 from engine.famiglia.actions import Pass
-from tests.reliability.simdrive import Driver
-
-from .fixtures import bot_seed, simcord_bot  # noqa: F401  (commands synced for DMs too)
-from .harness import World, play_until
+from tests.reliability.interaction_flood import Driver
+from tests.simcord_world import World, play_until
 
 GENERIC = "Something went wrong"
 

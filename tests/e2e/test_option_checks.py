@@ -14,8 +14,7 @@ from bot.services.choices import choices
 from engine.famiglia import GameState, parse_action
 from engine.famiglia.actions import Pass, PlayBrute, Refresh, Take
 from engine.famiglia.cards import code
-
-from .harness import World, play_until
+from tests.simcord_world import World, play_until
 
 
 def refused(result, *words: str) -> str:

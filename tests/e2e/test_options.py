@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from bot.app import FamigliaBot
 from bot.services.choices import choices, option_value
 from engine.famiglia.cards import code
-
-from .harness import World
+from tests.simcord_world import World
 
 
 @pytest.fixture
-def simcord_bot(config):
-    # Global commands too: slash commands in a DM need them.
-    return FamigliaBot(config, sync_global=True, rng=random.Random(3))
+def bot_seed() -> int:
+    return 3
 
 
 async def test_autocomplete_offers_exactly_the_legal_choices(world: World):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .harness import World, controls, fresh
+from tests.simcord_world import World, controls, fresh
 
 
 async def who_moves(world: World, game_id: int):

@@ -12,8 +12,7 @@ import pytest
 
 from engine.famiglia import GameState
 from engine.famiglia.actions import from_key
-
-from .harness import World
+from tests.simcord_world import World
 
 
 async def _pass_without_showing(world: World, game_id: int) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .harness import World, click_one_decision, controls, fresh, play_by_buttons
+from tests.simcord_world import World, click_one_decision, controls, fresh, play_by_buttons
 
 
 async def test_restart_mid_game_then_finish_with_the_same_buttons(world: World):

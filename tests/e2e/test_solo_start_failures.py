@@ -9,10 +9,8 @@ from typing import Any
 
 import discord
 
-from tests.reliability.simdrive import Driver
-
-from .fixtures import bot_seed, simcord_bot  # noqa: F401  (commands synced for DMs too)
-from .harness import World
+from tests.reliability.interaction_flood import Driver
+from tests.simcord_world import World
 
 ANSWER = "/interactions/*/callback"
 

@@ -9,8 +9,7 @@ from typing import Any
 from bot.services.choices import choices
 from engine.famiglia import GameState
 from engine.famiglia.cards import code
-
-from .harness import World, play_until
+from tests.simcord_world import World, play_until
 
 STREET_FORMS = "a Street card's code (F3), its position (#4), or both (#4 F3)"
 

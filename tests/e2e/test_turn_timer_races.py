@@ -9,7 +9,7 @@ import asyncio
 from datetime import timedelta
 from typing import Any
 
-from .harness import World
+from tests.simcord_world import World
 
 
 async def _game_at_its_deadline(world: World) -> tuple[int, Any, Any]:
@@ -75,8 +75,8 @@ async def test_a_move_landing_after_the_timer_read_the_deadlines_costs_the_next_
     real_due, real_commit = store.due_deadlines, store.commit_move
     read, release = asyncio.Event(), asyncio.Event()
 
-    async def due_deadlines(now: Any) -> Any:
-        rows = await real_due(now)
+    async def due_deadlines(now: Any, **only: Any) -> Any:
+        rows = await real_due(now, **only)
         if any(row.id == game_id for row in rows):
             read.set()
             await world.env.external_wait(release.wait(), reason="the test holds the timer")
@@ -124,9 +124,9 @@ async def test_the_timer_finds_the_next_deadline_without_reading_every_open_game
     loads: list[int] = []
     real = world.bot.store.active_games
 
-    async def active_games() -> Any:
+    async def active_games(**only: Any) -> Any:
         loads.append(1)
-        return await real()
+        return await real(**only)
 
     world.bot.store.active_games = active_games  # type: ignore[method-assign]
     state = await world.state(game_id)

@@ -9,9 +9,7 @@ from typing import Any
 
 from bot.services.choices import choices
 from engine.famiglia import GameState
-
-from .fixtures import bot_seed, simcord_bot  # noqa: F401  (commands synced for DMs too)
-from .harness import World, play_until
+from tests.simcord_world import World, play_until
 
 GENERIC = "Something went wrong"
 

@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 from discord import app_commands
 
-from .fixtures import bot_seed, simcord_bot  # noqa: F401  (commands synced for DMs too)
-from .harness import World
+from tests.simcord_world import World
 
 GENERIC = "Something went wrong"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .harness import World, click_one_decision, fresh, play_by_buttons
+from tests.simcord_world import World, click_one_decision, fresh, play_by_buttons
 
 
 async def assert_finished_properly(world: World, game_id: int) -> None:

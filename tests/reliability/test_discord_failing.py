@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.harness import World, controls
+from tests.simcord_world import World, controls
 
 EDIT = "/channels/*/messages/*"
 

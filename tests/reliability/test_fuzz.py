@@ -27,9 +27,9 @@ from typing import Any
 import pytest
 
 from engine.famiglia import GameState
-from tests.e2e.harness import World, settings
+from tests.simcord_world import World, settings
 
-from .simdrive import Driver, Sent, components, move_controls
+from .interaction_flood import Driver, Sent, components, move_controls
 
 N = int(os.environ.get("FAMIGLIA_FUZZ_N", "600"))
 GARBAGE = ["", " ", "ZZ9", "A9", "F-1", "999", "8.99.0", "🂠" * 40, "x" * 120, "Q2",

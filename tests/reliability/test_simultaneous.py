@@ -3,9 +3,9 @@ the other gets a clear sentence, never a version conflict as an error."""
 
 from __future__ import annotations
 
-from tests.e2e.harness import World
+from tests.simcord_world import World
 
-from .simdrive import Driver, Sent, components
+from .interaction_flood import Driver, Sent, components
 
 CLEAR = ("no longer possible", "earlier moment", "not your turn")
 

@@ -14,9 +14,9 @@ import os
 from collections import Counter
 from typing import Any
 
-from tests.e2e.harness import World
+from tests.simcord_world import World
 
-from .simdrive import Driver, components
+from .interaction_flood import Driver, components
 
 N = int(os.environ.get("FAMIGLIA_FLOOD_N", "5000"))
 

@@ -15,7 +15,7 @@ from cogs.render.embed import (
 from cogs.render.image import IMAGE_FILENAME
 from engine.famiglia.view_models import ResultView
 
-from .fixtures import make_view, typical_view
+from .sample_views import make_view, typical_view
 
 NAMES = ("Alice", "Bob")
 

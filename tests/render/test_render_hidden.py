@@ -16,7 +16,7 @@ from cogs.render.embed import table_embed
 from cogs.render.image import table_png
 from engine.famiglia.view_models import PlayerView
 
-from .fixtures import ALL_CODES, make_view
+from .sample_views import ALL_CODES, make_view
 
 codes = st.sampled_from(ALL_CODES)
 NAMES = ("Alice", "Bob")

@@ -9,7 +9,7 @@ from PIL import Image
 from cogs.render.faces import AREA_SIZE, FAMILY_RGB, STREET_SIZE, card_face
 from cogs.render.image import WIDTH, render_table_image, table_png
 
-from .fixtures import ALL_CODES, LONG_NAME, make_view, maximal_view, typical_view
+from .sample_views import ALL_CODES, LONG_NAME, make_view, maximal_view, typical_view
 
 NAMES = ("Alice", "Bob")
 

@@ -8,7 +8,7 @@ import pytest
 from cogs.render.embed import hand_embed, table_embed
 from cogs.render.limits import check_embed_limits, embed_limit_problems
 
-from .fixtures import ALL_CODES, LONG_NAME, long_log, make_view, maximal_view
+from .sample_views import ALL_CODES, LONG_NAME, long_log, make_view, maximal_view
 
 LONG_NAMES = (LONG_NAME, "😀" * 200)
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from engine.famiglia import result
-from tests.e2e.harness import World
+from tests.simcord_world import World
 
-from .play import (
+from .solo_play import (
     dm_table,
     engine_game,
     game_seed,

@@ -8,9 +8,9 @@ from datetime import timedelta
 from bot.services.replay import replay_state
 from engine.famiglia import GameState
 from engine.famiglia.actions import from_key
-from tests.e2e.harness import World
+from tests.simcord_world import World
 
-from .play import click_key, dm_table
+from .solo_play import click_key, dm_table
 
 
 def said(answer) -> str:
@@ -204,5 +204,6 @@ async def test_an_answer_that_times_out_after_a_saved_solo_move_never_says_nothi
     assert after.action_count > game.action_count
     table = await dm_table(world, world.alice.user, game.id)
     solo_table = world.bot.flows.tables.named("solo")
-    shown = await solo_table.payload(await world.game(game.id))
+    stored = await world.game(game.id)
+    shown = await solo_table.payload(stored, GameState.from_json(stored.state_json))
     assert table.embeds[0].footer.text == shown["embeds"][0].footer.text  # the stored turn

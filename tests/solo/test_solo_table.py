@@ -13,7 +13,6 @@ from datetime import UTC, datetime
 
 from bot.services.choices import key_text
 from bot.services.solo import History, replay_history, robot_report
-from cogs.move_views import component_problems
 from cogs.render import embed_limit_problems
 from cogs.solo_table import table_payload
 from db.rows import GameRow
@@ -21,8 +20,9 @@ from engine.famiglia import GameState, dump_action, new_game
 from engine.famiglia.actions import from_key
 from engine.famiglia.cards import code
 from engine.famiglia.policies import eager_policy, greedy_policy
+from tests.component_limits import component_problems
 
-from .play import ROBOT_KEY
+from .solo_play import ROBOT_KEY
 
 NOW = datetime(2026, 3, 1, tzinfo=UTC)
 

@@ -4,32 +4,14 @@ file and on a fresh PostgreSQL database of the test server."""
 
 from __future__ import annotations
 
-import itertools
-import sqlite3
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
-import asyncpg
 import pytest
 
-from db import GameRow, ResultRecord, Store
+from db import Store
 
-START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-
-#: What each backend raises for a row its schema refuses (a CHECK, a key, a trigger).
-SCHEMA_REFUSALS = (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
-
-
-class FakeClock:
-    def __init__(self, now: datetime = START) -> None:
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **kwargs: float) -> datetime:
-        self.now += timedelta(**kwargs)
-        return self.now
+from .hand_clock import FakeClock
 
 
 @pytest.fixture
@@ -38,7 +20,7 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def db_path(tmp_path) -> str:
+def db_path(tmp_path: Path) -> str:
     return str(tmp_path / "famiglia.db")
 
 
@@ -63,70 +45,3 @@ async def sqlite_store(db_path: str, clock: FakeClock) -> AsyncIterator[Store]:
     s = await Store.open(db_path, clock=clock)
     yield s
     await s.close()
-
-
-async def execute(store: Store, sql: str, *args: object) -> int:
-    """Run one statement (``$1`` placeholders) on either backend, as a tampering
-    operator would; the number of rows it changed."""
-    return await store._db.write(lambda tx: tx.execute(sql, *args))
-
-
-_channels = itertools.count(1000)
-
-
-async def new_game(
-    store: Store,
-    players: tuple[int, int] = (11, 22),
-    *,
-    mode: str = "duel",
-    guild_id: int | None = 1,
-    channel_id: int | None = None,
-    status: str = "active",
-    deadline: datetime | None = None,
-    options: dict | None = None,
-) -> GameRow:
-    return await store.create_game(
-        mode=mode,  # type: ignore[arg-type]
-        guild_id=guild_id,
-        channel_id=next(_channels) if channel_id is None else channel_id,
-        players=players,
-        seed=1234,
-        state_json='{"turn":0}',
-        status=status,  # type: ignore[arg-type]
-        options=options or {},
-        deadline=deadline,
-    )
-
-
-async def finish(
-    store: Store,
-    players: tuple[int, int],
-    winner: int | None,
-    *,
-    mode: str = "duel",
-    guild_id: int | None = 1,
-    reason: str = "score",
-    totals: tuple[int, int] = (40, 30),
-    level: int | None = None,
-    first_seat: int | None = None,
-    high_score: int | None = None,
-) -> GameRow:
-    """A game created, played one move and finished with a result, all through the API."""
-    game = await new_game(store, players, mode=mode, guild_id=guild_id)
-    return await store.commit_move(
-        game.id,
-        expected_version=game.version,
-        actor=players[0],
-        actions=['{"type":"pass"}'],
-        state_json='{"over":true}',
-        status="finished" if reason == "score" else "forfeited",
-        deadline=None,
-        result=ResultRecord(
-            totals=totals,
-            winner=winner,  # type: ignore[arg-type]
-            reason=reason,  # type: ignore[arg-type]
-            level=level,
-            first_seat=first_seat,  # type: ignore[arg-type]
-            high_score=high_score,
-        ),
-    )

@@ -6,8 +6,9 @@ import asyncio
 import json
 
 from db import GameRow, ResultRecord, Store, VersionConflict
+from tests.stored_games import new_game
 
-from .conftest import FakeClock, new_game
+from .hand_clock import FakeClock
 
 
 async def _race(stores: list[Store], game: GameRow) -> list[GameRow | BaseException]:

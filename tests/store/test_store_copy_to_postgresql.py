@@ -15,7 +15,7 @@ from bot.__main__ import main
 from db import ResultRecord, Store
 from engine.famiglia import dump_action, new_game, result
 
-from .conftest import FakeClock
+from .hand_clock import FakeClock
 
 
 async def _play(store: Store, players: tuple[int, int], seed: int, moves: int | None) -> int:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 from db import Store
+from tests.stored_games import new_game
 
-from .conftest import START, FakeClock, new_game
+from .hand_clock import START, FakeClock
 
 DAY = timedelta(hours=24)
 

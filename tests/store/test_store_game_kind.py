@@ -7,8 +7,7 @@ import sqlite3
 import db.migrations as migrations
 import db.postgres_schema as postgres_schema
 from db import Store
-
-from .conftest import new_game
+from tests.stored_games import new_game
 
 
 async def test_a_game_is_famiglia_unless_the_caller_names_another(store: Store) -> None:

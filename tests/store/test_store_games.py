@@ -7,8 +7,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from db import ChannelBusy, GameClosed, GameNotFound, ResultRecord, Store, VersionConflict
+from tests.stored_games import new_game
 
-from .conftest import SCHEMA_REFUSALS, START, FakeClock, execute, new_game
+from .hand_clock import START, FakeClock
+from .raw_sql import SCHEMA_REFUSALS, execute
 
 MOVE = ['{"type":"refresh","index":2}', '{"type":"take","index":0}']
 

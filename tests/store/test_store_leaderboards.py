@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from db import Store
+from tests.stored_games import finish
 
-from .conftest import START, FakeClock, execute, finish
+from .hand_clock import START, FakeClock
+from .raw_sql import execute
 
 
 async def test_rating_board_pages_of_ten_with_ranks_across_pages(store: Store) -> None:

@@ -10,8 +10,10 @@ import pytest
 from db import Store, StoreError
 from db import glicko as gl
 from db.rows import PROVISIONAL_RD
+from tests.stored_games import finish, new_game
 
-from .conftest import FakeClock, execute, finish, new_game
+from .hand_clock import FakeClock
+from .raw_sql import execute
 
 
 def test_glickman_paper_example() -> None:

@@ -9,8 +9,7 @@ import pytest
 import db.migrations as migrations
 from db import SchemaTooNew, Store
 from db.migrations import SCHEMA_VERSION
-
-from .conftest import new_game
+from tests.stored_games import new_game
 
 
 def _raw(path: str) -> sqlite3.Connection:

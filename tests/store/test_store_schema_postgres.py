@@ -11,10 +11,20 @@ import pytest
 import db.postgres_schema as schema
 from db import SchemaTooNew, Store
 from db.postgres_schema import SCHEMA_VERSION
+from tests.stored_games import new_game
 
-from .conftest import new_game
-
-TABLES = {"games", "actions", "results", "ratings", "rating_history", "schema_version"}
+TABLES = {
+    "games",
+    "actions",
+    "results",
+    "ratings",
+    "rating_history",
+    "seats",
+    "placings",
+    "multi_ratings",
+    "multi_rating_history",
+    "schema_version",
+}
 
 
 async def _tables(url: str) -> set[str]:

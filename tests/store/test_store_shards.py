@@ -9,8 +9,9 @@ import pytest
 
 from db import Store
 from db.shards import Shards
+from tests.stored_games import new_game
 
-from .conftest import START, FakeClock, new_game
+from .hand_clock import START, FakeClock
 
 GUILDS = {0: 4 << 22, 1: 5 << 22}  # on shard 0 and shard 1 of two
 

@@ -16,8 +16,7 @@ import pytest
 
 from db import GameRow, ResultRecord, Store, VersionConflict
 from db.connection import run_in_thread
-
-from .conftest import new_game
+from tests.stored_games import new_game
 
 MOVE = ['{"type":"refresh","index":2}', '{"type":"take","index":0}']
 

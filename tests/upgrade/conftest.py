@@ -11,7 +11,7 @@ import simcord
 from bot.app import FamigliaBot
 from bot.settings import Settings
 
-from .press import restore_message
+from .old_buttons import restore_message
 from .release_world import DATABASE, GUILD_ID, build_release_world, manifest
 
 

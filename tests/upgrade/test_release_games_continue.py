@@ -10,7 +10,7 @@ from typing import Any
 
 import simcord
 
-from .press import press, restore_message
+from .old_buttons import press, restore_message
 from .release_world import manifest
 
 PASS_KEY = "10.0.0"

@@ -13,7 +13,7 @@ from engine.famiglia import new_game
 from engine.famiglia.cards import VP
 from engine.famiglia.codes import Op
 from engine.famiglia.policies import POLICIES, greedy_policy
-from engine.famiglia.simulate import get_policy, simulate, wilson_interval
+from engine.famiglia.simulate import get_policy, simulate
 
 
 @pytest.mark.parametrize("name", ["random", "eager", "greedy"])
@@ -107,13 +107,6 @@ def test_solo_simulation_counts_the_robot_seat():
     assert stats.draws == 0  # ties go to the robot (RULING 9.10.4)
     assert sum(stats.wins) == 20
     assert stats.two_pass_ends == 0  # the robot never passes (9.8.1)
-
-
-def test_wilson_interval():
-    lo, hi = wilson_interval(50, 100)
-    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
-    assert wilson_interval(0, 20)[0] == 0.0
-    assert wilson_interval(20, 20)[1] == 1.0
 
 
 def test_famiglia_simulate_prints_the_table(capsys):

@@ -1,4 +1,6 @@
-"""The 95% Wilson score interval for a proportion (sound near 0 and 1 too)."""
+"""Statistics the simulators and benchmarks of every game share.
+
+The 95% Wilson score interval for a proportion (sound near 0 and 1 too)."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ from engine.famiglia import GameState, new_game, parse_action, result
 from engine.famiglia.actions import from_key
 from engine.famiglia.codes import Key, Op
 from engine.famiglia.policies import greedy_policy
-from tests.e2e.harness import World
+from tests.simcord_world import World
 
 ROBOT_KEY: Key = (Op.ROBOT_TURN, 0, 0)
 

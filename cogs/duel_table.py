@@ -1,0 +1,112 @@
+"""The two-player table: public in a server channel, each player's hand shown privately.
+
+After a move the player's private hand answers with what happened; the table is edited,
+the player to move is pinged (only the latest ping of a game stays), and the end is
+announced with a Rematch button.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.app import FamigliaBot
+from bot.services.games import Moved
+from cogs import game_texts
+from cogs.buttons import RematchButton
+from cogs.game_answers import NOBODY, Flows, users
+from cogs.move_views import confirm_forfeit
+from db.rows import GameRow
+from engine.famiglia import GameState
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[FamigliaBot]
+
+
+class DuelTable:
+    def __init__(self, flows: Flows) -> None:
+        self.flows = flows
+        #: The latest "your turn" ping of each game, deleted when the next one is sent.
+        self._pings: dict[int, int] = {}
+
+    def link_title(self, game: GameRow) -> str:
+        return f"Famiglia #{game.id}"
+
+    async def payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
+        return await self.flows.table_payload(game, state)
+
+    def forfeit_question(self, game: GameRow, user_id: int) -> str:
+        return game_texts.forfeit_question(game, user_id)
+
+    def confirm_forfeit(self, game: GameRow) -> discord.ui.View:
+        return confirm_forfeit(game)
+
+    async def after_move(self, interaction: Interaction, moved: Moved) -> None:
+        """The mover's private hand says what happened; then the table and the channel."""
+        lines = game_texts.said(moved.game, moved.events)
+        seat = moved.game.seat_of(interaction.user.id)
+        note = "\n".join(game_texts.move_answer(lines[-8:], moved.state, seat))
+        answer = self.flows.show_hand_with(interaction, moved.game, moved.state, note[:1900])
+        await self.flows.answered(moved, answer)
+
+    async def show_outcome(self, moved: Moved) -> None:
+        game, state = moved.game, moved.state
+        await self.flows.update_table(game, state)
+        channel = self.flows.bot.get_partial_messageable(game.channel_id)
+        try:
+            await self._drop_ping(channel, game.id)
+            if moved.ended and game.status in ("finished", "forfeited"):
+                record = await self.flows.record(game)
+                text = game_texts.result_text(game, state, record)
+                view = discord.ui.View(timeout=None)
+                view.add_item(RematchButton(game.id))
+                await channel.send(
+                    f"🏁 Famiglia #{game.id} is over. {text}",
+                    view=view,
+                    allowed_mentions=NOBODY,
+                )
+            elif game.status == "active" and (moved.turn_passed or game.action_count == 0):
+                seat = state.current
+                ping = await channel.send(
+                    game_texts.turn_ping(game, seat), allowed_mentions=users(game.players[seat])
+                )
+                self._pings[game.id] = ping.id
+        except discord.HTTPException as error:
+            log.warning("could not post to channel %s: %s", game.channel_id, error)
+            self.flows.repair.failed(game.id)
+
+    async def _drop_ping(self, channel: discord.PartialMessageable, game_id: int) -> None:
+        """Keep the channel tidy: only the latest turn ping of a game stays."""
+        old = self._pings.pop(game_id, None)
+        if old is None:
+            return
+        try:
+            await channel.get_partial_message(old).delete()
+        except discord.HTTPException as error:  # already gone, or no access: harmless
+            log.debug("could not delete turn ping %s: %s", old, error)
+
+    async def repost(self, interaction: Interaction) -> bool:
+        """``/famiglia board`` in a channel: the game running here, if the user plays it.
+        Answers always (the last table asked)."""
+        flows, records = self.flows, self.flows.service.records
+        channel_id = interaction.channel_id
+        game = None
+        if interaction.guild is not None and channel_id is not None:
+            game = await records.game_in_channel(channel_id)
+        if game is None or game.status != "active":
+            await flows.refuse(interaction, "There is no Famiglia game running in this channel.")
+            return True
+        if game.seat_of(interaction.user.id) is None:
+            await flows.refuse(interaction, "Only the two players can move the table.")
+            return True
+        message = await flows.answer_with_table(
+            interaction, game, GameState.from_json(game.state_json)
+        )
+        if message is None:  # the old table stays the one kept up to date
+            return True
+        now = await records.stored_game(game.id)
+        if now is not None and now.version != game.version:  # a move came in meanwhile
+            await flows.update_table(now, GameState.from_json(now.state_json))
+        return True

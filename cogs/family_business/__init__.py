@@ -1,0 +1,52 @@
+"""Family Business on Discord: the ``/familybusiness`` group, its persistent controls,
+and the flows that show what the service did (loaded as the extension
+``cogs.family_business``, after ``cogs.famiglia``, whose turn timer it joins)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.app import FamigliaBot
+from bot.services.multi_games import MultiService
+from bot.services.multi_rules import decide, decision_seed, rules_of
+from cogs.family_business.commands import FamilyBusinessCog
+from cogs.family_business.controls import DYNAMIC_ITEMS
+from cogs.family_business.flows import FamilyBusinessFlows
+from db.rows import GameRow
+
+
+def pool_decider(bot: FamigliaBot) -> Any:
+    """The AI's decisions for its seats, in the bot's worker pool (fair per host)."""
+
+    async def choose(game: GameRow, state: Any, seat: int, strength: str) -> Any:
+        seed = decision_seed(game.seed, game.action_count, seat)
+        text = await bot.ai_pool.run(
+            game.players[0], decide, game.game, game.state_json, seat, strength, seed
+        )
+        return rules_of(game.game).game.parse_action(text)
+
+    return choose
+
+
+async def setup(bot: FamigliaBot) -> None:
+    settings = bot.settings
+    multi = MultiService(
+        bot.service,
+        window=settings.counter_window,
+        lobby_timeout=settings.lobby_timeout,
+        rng=bot.rng,
+    )
+    multi.decide = pool_decider(bot)
+    flows = FamilyBusinessFlows(bot, multi)
+    bot.family_business = flows
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    await bot.add_cog(FamilyBusinessCog(flows))
+    bot.timer.hooks.append(flows.tick)
+    await flows.at_startup()
+
+
+async def teardown(bot: FamigliaBot) -> None:
+    if flows := getattr(bot, "family_business", None):
+        await flows.stop()
+        if flows.tick in bot.timer.hooks:
+            bot.timer.hooks.remove(flows.tick)

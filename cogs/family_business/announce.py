@@ -1,0 +1,58 @@
+"""Messages in a Family Business channel besides the table: a window announced to its
+responders (each mentioned once, nobody else), and the end with its places."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any
+
+import discord
+
+from bot.services.multi_games import MultiService
+from bot.services.multi_rules import rules_of
+from cogs.family_business import views
+from cogs.family_business.controls import WindowButton
+from cogs.render.family_business.words import card_name, when
+from cogs.safe_text import shown
+from db.rows import GameRow
+
+log = logging.getLogger(__name__)
+
+
+def users(*ids: int) -> discord.AllowedMentions:
+    return discord.AllowedMentions(
+        users=[discord.Object(i) for i in ids], everyone=False, roles=False
+    )
+
+
+async def announce_window(bot: discord.Client, game: GameRow, state: Any) -> None:
+    rules = rules_of(game.game)
+    window = rules.game.view(state, None).window
+    people = [game.players[s] for s in window.responders if not game.seats[s].played_by_ai]
+    mentions = " ".join(f"<@{u}>" for u in people)
+    by = f", by {when(game.deadline)}" if game.deadline else ""
+    text = (
+        f"🔵 Counter window: {shown(game.seats[window.player].name)} played"
+        f" {card_name(window.card)}. {mentions} — answer privately with the button{by}."
+        " Answers are secret; no answer counts as no counter."
+    )
+    view = discord.ui.View(timeout=None)
+    view.add_item(WindowButton(game.id, rules.moment(state)))
+    channel = bot.get_partial_messageable(game.channel_id)
+    try:
+        await channel.send(text, view=view, allowed_mentions=users(*people))
+    except discord.HTTPException as error:
+        log.warning("window of game %s not announced: %s", game.id, error)
+
+
+async def announce_end(bot: discord.Client, multi: MultiService, game: GameRow) -> None:
+    result = await multi.base.records.result(game.id)
+    if result is None:
+        return
+    names = views.seating(game)
+    order = sorted(range(len(result.places)), key=lambda s: (result.places[s], s))
+    lines = [f"{result.places[s]}. {names.label(s)}" for s in order]
+    channel = bot.get_partial_messageable(game.channel_id)
+    with contextlib.suppress(discord.HTTPException):
+        await channel.send("🏁 Family Business is over:\n" + "\n".join(lines))

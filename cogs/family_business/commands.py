@@ -1,0 +1,95 @@
+"""The ``/familybusiness`` command group: open a lobby, show your hand, post the table
+again, the rules, leave, and the ratings board. Every subcommand needs a server channel
+(``guild_only`` does nothing on subcommands, so each checks ``interaction.guild``)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import FamigliaBot
+from bot.services.reads import Refusal
+from cogs.family_business.flows import FamilyBusinessFlows, refuse
+from cogs.family_business.rules_text import RULES
+from cogs.safe_text import shown
+from db.rows import GameRow
+
+Interaction = discord.Interaction[FamigliaBot]
+Seats = app_commands.Range[int, 2, 6]
+GAME = "family_business"
+
+
+@app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
+@app_commands.allowed_installs(guilds=True, users=False)
+class FamilyBusinessCog(
+    commands.GroupCog, group_name="familybusiness", group_description="Play Family Business"
+):
+    def __init__(self, flows: FamilyBusinessFlows) -> None:
+        self.flows = flows
+        super().__init__()
+
+    async def _mine(self, interaction: Interaction) -> GameRow:
+        """The user's lobby or game in this channel."""
+        if interaction.guild is None or interaction.channel_id is None:
+            raise Refusal("Family Business is played in a server's text channel.")
+        game = await self.flows.multi.base.records.game_in_channel(interaction.channel_id)
+        if game is None or game.mode != "multi":
+            raise Refusal(
+                "There is no Family Business game here. Open one with /familybusiness open."
+            )
+        if game.seat_of(interaction.user.id) is None:
+            raise Refusal("You are not playing in this channel's Family Business game.")
+        return game
+
+    @app_commands.command(name="open", description="Open a lobby for 2-6 players here")
+    @app_commands.describe(seats="The most seats at the table (2-6, default 4)")
+    async def open(self, interaction: Interaction, seats: Seats = 4) -> None:
+        await self.flows.open(interaction, int(seats))
+
+    @app_commands.command(name="hand", description="Your hand and your choices, only to you")
+    async def hand(self, interaction: Interaction) -> None:
+        try:
+            game = await self._mine(interaction)
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        await self.flows.show_hand(interaction, game.id)
+
+    @app_commands.command(name="board", description="Post the table again at the bottom")
+    async def board(self, interaction: Interaction) -> None:
+        try:
+            game = await self._mine(interaction)
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        await self.flows.board(interaction, game)
+
+    @app_commands.command(name="rules", description="The rules of Family Business in short")
+    async def rules(self, interaction: Interaction) -> None:
+        embed = discord.Embed(title="Family Business — the rules in short", description=RULES)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="leave", description="Leave the lobby, or hand your gang to the AI")
+    async def leave(self, interaction: Interaction) -> None:
+        try:
+            game = await self._mine(interaction)
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        await self.flows.leave(interaction, game)
+
+    @app_commands.command(name="leaderboard", description="The Family Business ratings")
+    async def leaderboard(self, interaction: Interaction) -> None:
+        records = self.flows.multi.base.records
+        page = await records.multi_board(GAME, guild_id=None, offset=0, limit=10)
+        names = await records.display_names([row.user_id for row in page.rows])
+        lines = [
+            f"{row.rank}. {shown(names.get(row.user_id, str(row.user_id)))} — {row.ordinal:.1f}"
+            f" ({row.games} games, {row.wins} won)"
+            for row in page.rows
+        ]
+        text = "\n".join(lines) or "Nobody is rated yet: it takes a finished game of two people."
+        embed = discord.Embed(title="Family Business — ratings", description=text)
+        embed.set_footer(
+            text="Plackett-Luce (openskill): mu - 3 sigma. People are rated by their places"
+            " among the people of a game; AI seats are not rated."
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -1,0 +1,364 @@
+"""Family Business on Discord: each click or command handed to the service, then what it
+changed shown — the table edited in place, a window announced to its responders (each
+mentioned once), the turn's player told, the AI seats played, the end with its places.
+
+Refusals are answered privately and change nothing. A table that cannot be edited is
+left for the start-up repair: what the service committed stands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections import deque
+from typing import Any
+
+import discord
+
+from bot.app import FamigliaBot
+from bot.services.multi_games import MultiService
+from bot.services.multi_lobby import MultiMoved
+from bot.services.multi_rules import rules_of
+from bot.services.reads import Refusal
+from cogs.family_business import views
+from cogs.family_business.announce import announce_end, announce_window, users
+from cogs.render.family_business import ending_text, table_embed
+from cogs.render.family_business.words import when
+from cogs.safe_text import kept_name, shown
+from db.rows import GameRow
+from engine.family_business.text import describe_event
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[FamigliaBot]
+EVENTS_KEPT = 6
+
+
+async def refuse(interaction: Interaction, refusal: Refusal) -> None:
+    """The refusal's sentence, only to the user who caused it."""
+    with contextlib.suppress(discord.HTTPException):
+        if interaction.response.is_done():
+            await interaction.followup.send(str(refusal), ephemeral=True)
+        else:
+            await interaction.response.send_message(str(refusal), ephemeral=True)
+
+
+class FamilyBusinessFlows:
+    def __init__(self, bot: discord.Client, multi: MultiService) -> None:
+        self.bot = bot
+        self.multi = multi
+        self._recent: dict[int, deque[str]] = {}
+        self._told: dict[int, tuple[int, int]] = {}  # game -> (turn, seat) last told
+        self._driving: dict[int, asyncio.Task[None]] = {}
+        self._places: dict[int, tuple[int, ...]] = {}  # a finished game's, once read
+
+    # ------------------------------------------------------------------ the lobby
+    async def open(self, interaction: Interaction, seats: int) -> None:
+        if interaction.guild is None or interaction.channel_id is None:
+            return await refuse(interaction, Refusal("Open a table in a server's text channel."))
+        try:
+            moved = await self.multi.open_lobby(
+                interaction.guild.id,
+                interaction.channel_id,
+                interaction.user.id,
+                kept_name(interaction.user),
+                seats,
+                "family_business",
+            )
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        await interaction.response.send_message(
+            embed=views.lobby_embed(moved.game), view=views.lobby_view(moved.game)
+        )
+        message = await interaction.original_response()
+        await self.multi.base.records.set_table_message(
+            moved.game.id, message.channel.id, message.id
+        )
+
+    async def lobby_click(self, interaction: Interaction, game_id: int, what: str) -> None:
+        user, name = interaction.user.id, kept_name(interaction.user)
+        actions = {
+            "join": lambda: self.multi.join(game_id, user, name),
+            "leave": lambda: self.multi.leave_lobby(game_id, user),
+            "unai": lambda: self.multi.remove_ai(game_id, user),
+            "cancel": lambda: self.multi.cancel(game_id, user),
+            "start": lambda: self.multi.start(game_id, user),
+        }
+        try:
+            moved = await actions[what]()
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        await self._answer_lobby(interaction, moved)
+
+    async def add_ai(self, interaction: Interaction, game_id: int, values: list[str]) -> None:
+        strength = values[0] if len(values) == 1 else ""
+        if strength not in ("easy", "medium", "hard"):
+            return await refuse(interaction, Refusal("Pick easy, medium or hard."))
+        try:
+            moved = await self.multi.add_ai(game_id, interaction.user.id, strength)  # type: ignore[arg-type]
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        await self._answer_lobby(interaction, moved)
+
+    async def _answer_lobby(self, interaction: Interaction, moved: MultiMoved) -> None:
+        if moved.state is None:
+            await interaction.response.edit_message(
+                embed=views.lobby_embed(moved.game), view=views.lobby_view(moved.game)
+            )
+            return
+        await interaction.response.edit_message(**self.table_payload(moved.game, moved.state))
+        await self.after(moved)
+
+    async def again(self, interaction: Interaction, game_id: int) -> None:
+        try:
+            moved = await self.multi.again(
+                game_id, interaction.user.id, kept_name(interaction.user)
+            )
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        await interaction.response.send_message(
+            embed=views.lobby_embed(moved.game), view=views.lobby_view(moved.game)
+        )
+        message = await interaction.original_response()
+        await self.multi.base.records.set_table_message(
+            moved.game.id, message.channel.id, message.id
+        )
+
+    # ------------------------------------------------------------------ the table
+    def table_payload(self, game: GameRow, state: Any) -> dict[str, Any]:
+        rules = rules_of(game.game)
+        public = rules.game.view(state, None)
+        ending = None
+        if game.status == "finished":
+            hands = [rules.game.view(state, s).hand for s in range(len(game.seats))]
+            places = self._places.get(game.id)
+            if places is not None:
+                ending = ending_text(places, views.seating(game), hands)
+        embed = table_embed(
+            public,
+            views.seating(game),
+            deadline=game.deadline,
+            recent=list(self._recent.get(game.id, ())),
+            ending=ending,
+        )
+        return {"embed": embed, "view": views.table_view(game), "content": None}
+
+    async def update_table(self, game: GameRow, state: Any) -> None:
+        if game.status == "finished" and game.id not in self._places:
+            result = await self.multi.base.records.result(game.id)
+            if result is not None:
+                self._places[game.id] = result.places
+        table_id = await self.multi.base.records.table_message_id(game.id)
+        if table_id is None:
+            return
+        channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
+        try:
+            await channel.get_partial_message(table_id).edit(**self.table_payload(game, state))
+        except discord.HTTPException as error:
+            log.warning("table of game %s not updated: %s", game.id, error)
+
+    async def board(self, interaction: Interaction, game: GameRow) -> None:
+        """The table again at the bottom of the channel."""
+        _, state = await self.multi.load(game.id)
+        if state is None:
+            await interaction.response.send_message(
+                embed=views.lobby_embed(game), view=views.lobby_view(game)
+            )
+        else:
+            await interaction.response.send_message(**self.table_payload(game, state))
+        message = await interaction.original_response()
+        await self.multi.base.records.set_table_message(game.id, message.channel.id, message.id)
+
+    # ------------------------------------------------------------------ hands and moves
+    def hand(self, game: GameRow, state: Any, seat: int) -> tuple[str, discord.ui.View]:
+        rules = rules_of(game.game)
+        actions = list(rules.game.legal_actions(state, seat))
+        values = [rules.game.dump_action(a) for a in actions]
+        return views.hand_message(game, rules.game.view(state, seat), actions, values)
+
+    async def show_hand(self, interaction: Interaction, game_id: int) -> None:
+        try:
+            game, state = await self.multi.load(game_id)
+            seat = game.seat_of(interaction.user.id)
+            if seat is None or state is None:
+                raise Refusal("You are not playing in this game, or it has not started.")
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        text, controls = self.hand(game, state, seat)
+        await interaction.response.send_message(text, view=controls, ephemeral=True)
+
+    async def play(
+        self, interaction: Interaction, game_id: int, seq: int, values: list[str]
+    ) -> None:
+        if len(values) != 1:
+            return await refuse(interaction, Refusal("Choose exactly one option."))
+        try:
+            moved = await self.multi.play(game_id, interaction.user.id, values[0], seq=seq)
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        seat = moved.game.seat_of(interaction.user.id)
+        assert seat is not None
+        text, controls = self.hand(moved.game, moved.state, seat)
+        await interaction.response.edit_message(content=text, view=controls)
+        await self.after(moved)
+
+    async def show_window(self, interaction: Interaction, game_id: int, turn: int) -> None:
+        try:
+            game, state = await self.multi.load(game_id)
+            rules = rules_of(game.game)
+            seat = game.seat_of(interaction.user.id)
+            if state is None or not rules.window_open(state) or rules.moment(state) != turn:
+                raise Refusal("That counter window is closed.")
+            if seat is None or seat not in rules.game.awaiting(state):
+                raise Refusal("You are not asked in this window, or you have answered it.")
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        view = rules.game.view(state, seat)
+        actions = rules.game.legal_actions(state, seat)
+        text, controls = views.window_prompt(game, view, actions, turn)
+        await interaction.response.send_message(text, view=controls, ephemeral=True)
+
+    async def answer(self, interaction: Interaction, game_id: int, turn: int, card: str) -> None:
+        action = {"kind": "no_counter"} if card == "none" else {"kind": "counter", "card": card}
+        try:
+            moved = await self.multi.play(
+                game_id, interaction.user.id, json.dumps(action), turn=turn
+            )
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        said = "No counter" if card == "none" else "your counter"
+        await interaction.response.edit_message(
+            content=f"Answered: {said}. Nobody learns it unless it is the counter that counts.",
+            view=None,
+        )
+        await self.after(moved)
+
+    async def leave(self, interaction: Interaction, game: GameRow) -> None:
+        try:
+            if game.status == "challenge":
+                moved = await self.multi.leave_lobby(game.id, interaction.user.id)
+                await interaction.response.send_message("You left the lobby.", ephemeral=True)
+                await self._redraw_lobby(moved.game)
+                return
+            moved = await self.multi.leave(game.id, interaction.user.id)
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        await interaction.response.send_message(
+            "You left the game: the AI plays your gang from now on, and you are placed as if"
+            " your gang was eliminated now.",
+            ephemeral=True,
+        )
+        self._note(
+            moved.game, [f"{shown(moved.game.seats[moved.left or 0].name)} left; the AI plays on."]
+        )
+        await self.after(moved)
+
+    async def _redraw_lobby(self, game: GameRow) -> None:
+        table_id = await self.multi.base.records.table_message_id(game.id)
+        if table_id is None:
+            return
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(table_id).edit(
+                embed=views.lobby_embed(game), view=views.lobby_view(game)
+            )
+
+    # ------------------------------------------------------------------ after a change
+    def _note(self, game: GameRow, lines: list[str]) -> None:
+        kept = self._recent.setdefault(game.id, deque(maxlen=EVENTS_KEPT))
+        kept.extend(lines)
+
+    async def after(self, moved: MultiMoved) -> None:
+        """Show what a committed change did, then let the AI seats play."""
+        game, state = moved.game, moved.state
+        if state is None:
+            return await self._redraw_lobby(game)
+        names = views.names_for_events(game)
+        self._note(game, [t for e in moved.events if (t := describe_event(e, names))])
+        await self.update_table(game, state)
+        if moved.window_opened:
+            await announce_window(self.bot, game, state)
+        elif game.status == "active":
+            await self._tell_turn(game, state)
+        if moved.ended:
+            await announce_end(self.bot, self.multi, game)
+        self.kick(game.id)
+
+    async def _tell_turn(self, game: GameRow, state: Any) -> None:
+        rules = rules_of(game.game)
+        awaited = rules.game.awaiting(state)
+        if len(awaited) != 1 or game.seats[awaited[0]].played_by_ai:
+            return
+        seat = awaited[0]
+        moment = (rules.moment(state), seat)
+        if self._told.get(game.id) == moment:
+            return
+        self._told[game.id] = moment
+        until = f" Your time runs out {when(game.deadline)}." if game.deadline else ""
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(
+                f"<@{game.players[seat]}>, your turn in Family Business. Press **Show my hand**"
+                f" on the table to play.{until}",
+                allowed_mentions=users(game.players[seat]),
+            )
+
+    # ------------------------------------------------------------------ the AI seats
+    def kick(self, game_id: int) -> None:
+        """Let the AI play its seats of the game (one driver per game at a time)."""
+        running = self._driving.get(game_id)
+        if running is not None and not running.done():
+            return
+        self._driving[game_id] = asyncio.create_task(self._drive(game_id), name=f"fb-ai-{game_id}")
+
+    async def _drive(self, game_id: int) -> None:
+        try:
+            while (moved := await self.multi.ai_step(game_id)) is not None:
+                if moved.events or moved.ended:
+                    await self.after_ai(moved)
+        except Refusal:
+            pass  # the game changed under the AI: the next change kicks it again
+        except Exception:
+            log.exception("the AI could not play its seat in game %s", game_id)
+        finally:
+            self._driving.pop(game_id, None)
+
+    async def after_ai(self, moved: MultiMoved) -> None:
+        names = views.names_for_events(moved.game)
+        self._note(moved.game, [t for e in moved.events if (t := describe_event(e, names))])
+        await self.update_table(moved.game, moved.state)
+        if moved.window_opened:
+            await announce_window(self.bot, moved.game, moved.state)
+        elif moved.game.status == "active":
+            await self._tell_turn(moved.game, moved.state)
+        if moved.ended:
+            await announce_end(self.bot, self.multi, moved.game)
+
+    async def stop(self) -> None:
+        for task in list(self._driving.values()):
+            task.cancel()
+        for task in list(self._driving.values()):
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    # ------------------------------------------------------------------ timer, start-up
+    async def tick(self) -> int:
+        """What the turn timer found due in Family Business, shown."""
+        done = await self.multi.due()
+        for moved in done:
+            if moved.left is not None:
+                who = shown(moved.game.seats[moved.left].name)
+                self._note(moved.game, [f"{who} ran out of time; the AI plays on."])
+            await self.after(moved)
+        return len(done)
+
+    async def at_startup(self) -> None:
+        """Tables brought up to the stored position, the AI seats playing again."""
+        for game in await self.multi.open_games():
+            _, state = await self.multi.load(game.id)
+            if state is None:
+                await self._redraw_lobby(game)
+                continue
+            await self.update_table(game, state)
+            self.kick(game.id)

@@ -1,0 +1,120 @@
+"""What Family Business messages look like: the lobby, the table with its buttons, a
+hand with its step-by-step selects, a window's private prompt. Pure builders from the
+stored game and the engine's views; no I/O."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from cogs.family_business.controls import (
+    AddAiSelect,
+    AgainButton,
+    AnswerButton,
+    HandButton,
+    LobbyButton,
+    PlaySelect,
+)
+from cogs.render.family_business import Seating, hand_text, window_public_text
+from cogs.render.family_business.words import when
+from cogs.safe_text import shown
+from db.rows import GameRow
+from engine.family_business import cards as C
+from engine.family_business.text import label
+
+OPTIONS_PER_SELECT = 25
+SELECTS = 4  # a hand's selects; a fifth row is left free
+
+
+def seating(game: GameRow) -> Seating:
+    notes = []
+    for seat in game.seats:
+        if seat.left_place is not None:
+            notes.append("left — the AI plays on")
+        elif not seat.is_person:
+            notes.append(f"AI, {seat.ai}")
+        else:
+            notes.append("")
+    return Seating(tuple(s.name for s in game.seats), tuple(notes))
+
+
+def lobby_embed(game: GameRow) -> discord.Embed:
+    most = int(game.options.get("seats", 6))
+    names = seating(game)
+    lines = [f"{i + 1}. {names.label(i)}" for i in range(len(game.seats))]
+    lines += [f"{i + 1}. *(free)*" for i in range(len(game.seats), most)]
+    embed = discord.Embed(
+        title=f"Family Business — lobby ({len(game.seats)} of {most} seats)",
+        description="\n".join(lines),
+        colour=discord.Colour(0x8E2C2C),
+    )
+    status = {
+        "challenge": "Press **Join** to take a seat. The host starts the game with two or"
+        " more seats" + (f"; the lobby expires {when(game.deadline)}." if game.deadline else "."),
+        "cancelled": "The host cancelled this lobby.",
+        "expired": "Nobody started this lobby in time: it expired.",
+    }
+    embed.add_field(name="How", value=status.get(game.status, "The game has started."))
+    return embed
+
+
+def lobby_view(game: GameRow) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if game.status != "challenge":
+        return view
+    for what in ("join", "leave", "start", "cancel", "unai"):
+        view.add_item(LobbyButton(what, game.id))
+    view.add_item(AddAiSelect(game.id))
+    return view
+
+
+def table_view(game: GameRow) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if game.status == "active":
+        view.add_item(HandButton(game.id))
+    elif game.status == "finished":
+        view.add_item(AgainButton(game.id))
+    return view
+
+
+def _option(action: Any, card: int, hit: Sequence[int], value: str) -> discord.SelectOption:
+    return discord.SelectOption(label=label(action, card, tuple(hit))[:100], value=value)
+
+
+def hand_message(
+    game: GameRow, view: Any, actions: Sequence[Any], values: Sequence[str]
+) -> tuple[str, discord.ui.View]:
+    """The private hand: its text and the selects of the legal decisions now (each
+    option's value the action's JSON)."""
+    text = hand_text(view, seating(game))
+    controls = discord.ui.View(timeout=None)
+    if view.window is None and actions:
+        card = view.choosing[0] if view.choosing else -1
+        options = [_option(a, card, view.hit_list, v) for a, v in zip(actions, values, strict=True)]
+        for part in range(min(SELECTS, -(-len(options) // OPTIONS_PER_SELECT))):
+            chunk = options[part * OPTIONS_PER_SELECT : (part + 1) * OPTIONS_PER_SELECT]
+            controls.add_item(PlaySelect(game.id, game.action_count, part, chunk))
+    return text, controls
+
+
+def window_prompt(
+    game: GameRow, view: Any, actions: Sequence[Any], turn: int
+) -> tuple[str, discord.ui.View]:
+    """A responder's private prompt: the public part every responder reads the same,
+    then their own matching counters and **No counter**."""
+    assert view.window is not None and game.deadline is not None
+    text = window_public_text(view.window, seating(game), game.deadline)
+    controls = discord.ui.View(timeout=None)
+    for action in actions:
+        if action.kind == "counter":
+            name = C.NAMES[action.arg]
+            controls.add_item(AnswerButton(game.id, turn, C.KEYS[action.arg], f"Counter: {name}"))
+    controls.add_item(AnswerButton(game.id, turn, "none"))
+    return text, controls
+
+
+def names_for_events(game: GameRow) -> tuple[str, ...]:
+    """Seat names as event sentences print them: escaped, so they cannot format or ping."""
+    return tuple(shown(s.name) for s in game.seats)

@@ -1,0 +1,108 @@
+"""Playing Family Business in SimCord the way people do: lobby buttons, the table's
+**Show my hand**, the hand's selects step by step, a window's answer button. The AI
+seats play the engine's quick policy in-process, so a whole game runs in test time
+(the worker pool's own path is tested in tests/services)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from simcord import MemberActor
+
+from bot.services.multi_rules import rules_of
+from engine.family_business import GAME
+from engine.family_business.quick import quick_policy
+from tests.simcord_world import World, fresh
+
+FB = rules_of("family_business")
+
+
+def quick_ai(world: World) -> None:
+    """The AI seats decide with the quick policy, at once (deterministic per move)."""
+
+    async def decide(game: Any, state: Any, seat: int, strength: str) -> Any:
+        return quick_policy(state, seat, random.Random(game.action_count * 31 + seat))
+
+    world.bot.family_business.multi.decide = decide
+
+
+async def fb(world: World, who: MemberActor, name: str, **options: Any) -> Any:
+    return await who.slash(world.channel, f"familybusiness {name}", **options)
+
+
+async def lobby_with(world: World, people: list[MemberActor], ai: int, most: int = 4) -> int:
+    """A lobby opened by the first person, the others joined, ``ai`` AI seats added."""
+    await fb(world, people[0], "open", seats=most)
+    game = await world.bot.store.active_game_in_channel(world.channel.id)
+    assert game is not None
+    table = await world.table(game.id)
+    for person in people[1:]:
+        await person.click(table, label="Join")
+    for _ in range(ai):
+        await people[0].select(fresh(world, table), ["easy"], custom_id=f"fb:addai:{game.id}")
+    return game.id
+
+
+async def state_of(world: World, game_id: int) -> Any:
+    return GAME.load_state((await world.game(game_id)).state_json)
+
+
+def member(world: World, user_id: int) -> MemberActor:
+    return next(m for m in (world.alice, world.bob, world.carol) if m.id == user_id)
+
+
+def window_message(world: World, game_id: int, turn: int) -> Any:
+    wanted = f"fb:window:{game_id}:{turn}"
+    for message in reversed(world.messages()):
+        if any(c.get("custom_id") == wanted for c in World.components(message)):
+            return message
+    raise AssertionError("no announcement of the window")
+
+
+async def answer_window(world: World, who: MemberActor, game_id: int, counter: bool) -> Any:
+    """Open the private prompt from the announcement and answer (a counter if wanted and
+    held, else No counter); the prompt as answered."""
+    state = await state_of(world, game_id)
+    prompt = await who.click(
+        window_message(world, game_id, state.turn), label="Answer the counter window"
+    )
+    assert prompt.ephemeral and prompt.response is not None, prompt
+    buttons = World.components(prompt.response)
+    pick = next((b for b in buttons if counter and b["custom_id"].split(":")[-1] != "none"), None)
+    pick = pick or next(b for b in buttons if b["custom_id"].endswith(":none"))
+    await who.click(prompt.response, custom_id=pick["custom_id"])
+    return pick
+
+
+async def take_turn_step(world: World, who: MemberActor, game_id: int, rng: random.Random) -> None:
+    """One decision of a turn through the hand's selects."""
+    result = await who.click(await world.table(game_id), label="Show my hand")
+    assert result.ephemeral and result.response is not None, result
+    selects = [c for c in World.components(result.response) if c["custom_id"].startswith("fb:do:")]
+    assert selects, "the hand offers no decision on the player's turn"
+    options = [(s, o) for s in selects for o in s["options"]]
+    select, option = rng.choice(options)
+    await who.select(result.response, [option["value"]], custom_id=select["custom_id"])
+
+
+async def play_to_the_end(world: World, game_id: int, *, max_steps: int = 4000) -> dict[str, int]:
+    """People play by buttons (counters when they hold one) until the game ends."""
+    rng = random.Random(5)
+    seen = {"counters": 0, "windows": 0}
+    for _ in range(max_steps):
+        game = await world.game(game_id)
+        if game.status != "active":
+            return seen
+        state = GAME.load_state(game.state_json)
+        awaited = [s for s in GAME.awaiting(state) if not game.seats[s].played_by_ai]
+        assert awaited, "the AI left a seat of its own waiting"
+        seat = awaited[0]
+        who = member(world, game.players[seat])
+        if FB.window_open(state):
+            seen["windows"] += 1
+            pick = await answer_window(world, who, game_id, counter=True)
+            seen["counters"] += pick["custom_id"].split(":")[-1] != "none"
+        else:
+            await take_turn_step(world, who, game_id, rng)
+    raise AssertionError("the game did not end")

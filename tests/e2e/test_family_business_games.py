@@ -1,0 +1,84 @@
+"""Family Business end to end in SimCord: a four-seat game of two people and two AI
+seats played to its end by buttons, with counters played; the end with places, every
+hand and Play again; ratings for the people only."""
+
+from __future__ import annotations
+
+from bot.services.multi_rules import parse_move
+from engine.family_business import GAME, FBOptions
+from tests.simcord_world import fresh
+
+from .fb_play import fb, lobby_with, play_to_the_end, quick_ai
+
+
+async def test_two_people_and_two_ai_play_a_whole_game_by_buttons(world) -> None:
+    quick_ai(world)
+    game_id = await lobby_with(world, [world.alice, world.bob], ai=2)
+    table = await world.table(game_id)
+    await world.alice.click(fresh(world, table), label="Start")
+    game = await world.game(game_id)
+    assert game.status == "active" and len(game.players) == 4
+    await play_to_the_end(world, game_id)
+    game = await world.game(game_id)
+    assert game.status == "finished"
+    people = {s for s, seat in enumerate(game.seats) if seat.is_person}
+    countered = await counters_and_next_turns(world, game_id)
+    assert any(seat in people and nxt == seat for seat, nxt in countered), countered
+    result = await world.bot.store.get_result(game_id)
+    assert result is not None and len(result.places) == 4
+    final = fresh(world, await world.table(game_id))
+    text = str(final.embeds[0].to_dict())
+    assert "Result" in text and "Play again" in str(final.components)
+    assert await world.bot.store.multi_rating("family_business", world.alice.id) is not None
+    stats = await world.slash(world.alice, "stats")
+    assert "Family Business" in str(stats.response.embeds[0].to_dict())
+    board = await fb(world, world.bob, "leaderboard")
+    assert "Alice" in str(board.response.embeds[0].to_dict())
+
+
+async def counters_and_next_turns(world, game_id: int) -> list[tuple[int, int]]:
+    """Replaying the log: each counter that counted (its seat) and whose turn came next
+    (rule 4.5: the counter's player moves next)."""
+    game = await world.game(game_id)
+    state = GAME.new(game.seed, FBOptions(seats=len(game.players)))
+    found: list[tuple[int, int]] = []
+    pending: int | None = None
+    for row in await world.bot.store.action_log(game_id):
+        seat, action = parse_move(GAME, row.action_json)
+        events = GAME.apply(state, action, seat)
+        for event in events:
+            if event["kind"] == "countered":
+                pending = event["seat"]
+            if event["kind"] == "turn" and pending is not None:
+                found.append((pending, event["seat"]))
+                pending = None
+    return found
+
+
+async def test_famiglia_commands_in_a_family_business_channel_point_to_its_commands(world) -> None:
+    quick_ai(world)
+    game_id = await lobby_with(world, [world.alice, world.bob], ai=0)
+    await world.alice.click(fresh(world, await world.table(game_id)), label="Start")
+    version = (await world.game(game_id)).version
+    answer = await world.slash(world.alice, "hand")
+    assert answer.ephemeral and "/familybusiness" in answer.response.content
+    assert (await world.game(game_id)).version == version
+
+
+async def test_a_lobby_lists_its_seats_and_play_again_reopens_one_with_the_same_seats(
+    world,
+) -> None:
+    quick_ai(world)
+    game_id = await lobby_with(world, [world.alice, world.bob], ai=1, most=3)
+    text = str(fresh(world, await world.table(game_id)).embeds[0].to_dict())
+    assert "Alice" in text and "Bob" in text and "AI, easy" in text and "3 of 3" in text
+    await world.alice.click(fresh(world, await world.table(game_id)), label="Start")
+    await play_to_the_end(world, game_id)
+    await world.bob.click(fresh(world, await world.table(game_id)), label="Play again")
+    again = await world.bot.store.active_game_in_channel(world.channel.id)
+    assert again is not None and again.status == "challenge"
+    assert again.players[0] == world.bob.id and set(again.players) == {
+        world.alice.id,
+        world.bob.id,
+        0,
+    }

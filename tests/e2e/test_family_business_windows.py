@@ -1,0 +1,160 @@
+"""Family Business counter windows and absences in SimCord: a window closed by its
+deadline on the virtual clock (silent seats answer no counter, RULING R13), a restart
+while a window is open (its deadline stored, its buttons working), a stranger refused
+everywhere, a person leaving and the AI taking the seat, a turn that runs out."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+from bot.services.multi_rules import parse_move
+from tests.simcord_world import fresh
+
+from .fb_play import (
+    FB,
+    answer_window,
+    fb,
+    lobby_with,
+    member,
+    quick_ai,
+    state_of,
+    take_turn_step,
+    window_message,
+)
+
+WINDOW = 60
+
+
+async def _started(world, people, ai: int) -> int:
+    quick_ai(world)
+    game_id = await lobby_with(world, people, ai=ai)
+    await people[0].click(fresh(world, await world.table(game_id)), label="Start")
+    return game_id
+
+
+async def _until_window(world, game_id: int) -> None:
+    """People take turns by their hands until a counter window opens."""
+    rng = random.Random(9)
+    for _ in range(2000):
+        game = await world.game(game_id)
+        state = await state_of(world, game_id)
+        assert game.status == "active", "the game ended before a window opened"
+        if FB.window_open(state):
+            return
+        seat = next(s for s in FB.game.awaiting(state) if not game.seats[s].played_by_ai)
+        await take_turn_step(world, member(world, game.players[seat]), game_id, rng)
+    raise AssertionError("no window opened")
+
+
+async def test_a_window_closes_at_its_deadline_and_silence_is_no_counter(world) -> None:
+    game_id = await _started(world, [world.alice, world.bob], ai=0)
+    await _until_window(world, game_id)
+    game = await world.game(game_id)
+    assert game.deadline == world.env.now() + timedelta(seconds=WINDOW)
+    before = game.action_count
+    await world.env.advance_time(WINDOW - 1)
+    assert FB.window_open(await state_of(world, game_id))  # not yet
+    await world.env.advance_time(2)
+    assert not FB.window_open(await state_of(world, game_id))
+    log = await world.bot.store.action_log(game_id, since=before)
+    assert [parse_move(FB.game, row.action_json)[1].kind for row in log] == ["no_counter"]
+    assert log[0].actor == 0  # the timer answered for the silent seat
+
+
+async def test_the_table_says_a_window_is_open_and_until_when_but_not_who_answered(
+    world,
+) -> None:
+    game_id = await _started(world, [world.alice, world.bob, world.carol], ai=0)
+    await _until_window(world, game_id)
+    game = await world.game(game_id)
+    text = str(fresh(world, await world.table(game_id)).embeds[0].to_dict())
+    assert "Counter window" in text and str(int(game.deadline.timestamp())) in text
+    state = await state_of(world, game_id)
+    first = member(world, game.players[FB.game.awaiting(state)[0]])
+    await answer_window(world, first, game_id, counter=False)
+    after = str(fresh(world, await world.table(game_id)).embeds[0].to_dict())
+    if FB.window_open(await state_of(world, game_id)):
+        assert after == text  # one answer in, nothing public changed (RULING R31)
+
+
+async def test_a_restart_during_a_window_keeps_its_deadline_and_its_buttons(world) -> None:
+    game_id = await _started(world, [world.alice, world.bob], ai=0)
+    await _until_window(world, game_id)
+    deadline = (await world.game(game_id)).deadline
+    state = await state_of(world, game_id)
+    responder = member(world, (await world.game(game_id)).players[FB.game.awaiting(state)[0]])
+    await world.restart()
+    quick_ai(world)
+    game = await world.game(game_id)
+    assert game.deadline is not None and game.deadline >= deadline
+    assert FB.window_open(await state_of(world, game_id))
+    await answer_window(world, responder, game_id, counter=False)
+    assert not FB.window_open(await state_of(world, game_id))
+
+
+async def test_a_stranger_is_refused_everywhere_and_nothing_changes(world) -> None:
+    game_id = await _started(world, [world.alice, world.bob], ai=0)
+    await _until_window(world, game_id)
+    version = (await world.game(game_id)).version
+    table = await world.table(game_id)
+    carol = world.carol
+    hand = await carol.click(table, label="Show my hand")
+    assert hand.ephemeral and "not playing" in hand.response.content
+    state = await state_of(world, game_id)
+    window = window_message(world, game_id, state.turn)
+    prompt = await carol.click(window, label="Answer the counter window")
+    assert prompt.ephemeral and "not playing" in prompt.response.content
+    forged = await world.forged_click(carol, window, f"fb:ans:{game_id}:{state.turn}:none")
+    assert forged.ephemeral and "not playing" in forged.response.content
+    forged = await world.forged_select(
+        carol, table, f"fb:do:{game_id}:0:0", ['{"kind":"discard","card":"hit"}']
+    )
+    assert forged.ephemeral and "not playing" in forged.response.content
+    for command in ("hand", "leave", "board"):
+        answer = await fb(world, carol, command)
+        assert answer.ephemeral and "not playing" in answer.response.content, command
+    assert (await world.game(game_id)).version == version
+
+
+async def test_a_stranger_cannot_run_someone_elses_lobby(world) -> None:
+    await fb(world, world.alice, "open", seats=3)
+    lobby = await world.bot.store.active_game_in_channel(world.channel.id)
+    table = await world.table(lobby.id)
+    for label in ("Start", "Cancel", "Leave"):
+        answer = await world.carol.click(fresh(world, table), label=label)
+        assert answer.ephemeral, label
+    add = await world.carol.select(fresh(world, table), ["hard"], custom_id=f"fb:addai:{lobby.id}")
+    assert add.ephemeral
+    assert (await world.game(lobby.id)).version == lobby.version
+    busy = await fb(world, world.bob, "open")
+    assert busy.ephemeral and "already" in busy.response.content
+
+
+async def test_a_player_who_leaves_hands_the_seat_to_the_ai_and_the_game_goes_on(world) -> None:
+    game_id = await _started(world, [world.alice, world.bob, world.carol], ai=0)
+    answer = await fb(world, world.carol, "leave")
+    assert answer.ephemeral and "AI plays your gang" in answer.response.content
+    game = await world.game(game_id)
+    assert game.status == "active"
+    seat = game.seat_of(world.carol.id)
+    assert game.seats[seat].played_by_ai and game.seats[seat].left_place == 3
+    state = await state_of(world, game_id)
+    assert seat not in FB.game.awaiting(state)  # the AI moved for it if it was due
+    hand = await world.carol.click(await world.table(game_id), label="Show my hand")
+    assert hand.ephemeral
+    text = str(fresh(world, await world.table(game_id)).embeds[0].to_dict())
+    assert "left" in text
+
+
+async def test_a_turn_that_runs_out_goes_to_the_ai(world) -> None:
+    game_id = await _started(world, [world.alice, world.bob], ai=1)
+    while FB.window_open(state := await state_of(world, game_id)):
+        await world.env.advance_time(WINDOW + 1)  # the AI's card: windows close silent
+    game = await world.game(game_id)
+    seat = FB.game.awaiting(state)[0]
+    assert not game.seats[seat].played_by_ai and game.deadline is not None
+    assert game.deadline > world.env.now() + world.config.turn_timeout / 2  # a turn, no window
+    await world.env.advance_time((game.deadline - world.env.now()).total_seconds() + 1)
+    game = await world.game(game_id)
+    assert game.seats[seat].left_place is not None and game.seats[seat].played_by_ai
