@@ -16,7 +16,7 @@ from bot.app import FamigliaBot
 from bot.services.games import Moved
 from cogs import game_texts
 from cogs.buttons import RematchButton
-from cogs.game_answers import NOBODY, Flows, users
+from cogs.game_answers import Flows, users
 from cogs.move_views import confirm_forfeit
 from db.rows import GameRow
 from engine.famiglia import GameState
@@ -36,6 +36,11 @@ class DuelTable:
 
     async def payload(self, game: GameRow, state: GameState) -> dict[str, Any]:
         return await self.flows.table_payload(game, state)
+
+    def end_notice(self, game: GameRow) -> tuple[str, discord.ui.View] | None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(RematchButton(game.id))
+        return f"Famiglia #{game.id}", view
 
     def forfeit_question(self, game: GameRow, user_id: int) -> str:
         return game_texts.forfeit_question(game, user_id)
@@ -58,15 +63,7 @@ class DuelTable:
         try:
             await self._drop_ping(channel, game.id)
             if moved.ended and game.status in ("finished", "forfeited"):
-                record = await self.flows.record(game)
-                text = game_texts.result_text(game, state, record)
-                view = discord.ui.View(timeout=None)
-                view.add_item(RematchButton(game.id))
-                await channel.send(
-                    f"🏁 Famiglia #{game.id} is over. {text}",
-                    view=view,
-                    allowed_mentions=NOBODY,
-                )
+                await self.flows.announce_end(game, state)
             elif game.status == "active" and (moved.turn_passed or game.action_count == 0):
                 seat = state.current
                 ping = await channel.send(
