@@ -26,7 +26,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
+import math
+import os
 import random
 import resource
 import sqlite3
@@ -34,20 +37,23 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [
-    str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "reliability"), str(ROOT / "bench")
-]  # fmt: skip
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "bench")]
 
 import interaction_flood  # noqa: E402
 import postgres_server  # noqa: E402
 import simcord  # noqa: E402
+from botcapacity import Step, capacity, search  # noqa: E402
 from botload import Players, Tally  # noqa: E402
 from botprobe import CATEGORIES, install  # noqa: E402
 from botseed import seeded_database  # noqa: E402
+from botsim import CpuShare, lighten_simcord, prune_dead_callbacks  # noqa: E402
 
 from bot.app import FamigliaBot  # noqa: E402
 from bot.settings import Settings  # noqa: E402
@@ -56,23 +62,8 @@ from db.transfer import copy_sqlite_to_postgres  # noqa: E402
 from engine.famiglia import GameState, parse_action, replay  # noqa: E402
 
 GUILD = 1_111_111_111_111_111_111
-
-
-def lighten_simcord() -> None:
-    """Take SimCord's own bookkeeping out of the measured latency.
-
-    SimCord tracks every callback the bot schedules in a list and removes each record
-    when it runs; its records are dataclasses compared field by field, so each removal
-    calls Python ``__eq__`` on every pending record. With hundreds of games waiting
-    that scan was most of the process's CPU (in a 20-game profile: 13 of 36 s, against
-    2.8 s for the bot's engine, cogs, service and store together). Records are unique
-    objects, so identity finds the same record: the simulation is unchanged, only the
-    simulator's cost on the shared event loop goes. Real Discord runs in other
-    processes; this keeps the bench measuring the bot.
-    """
-    from simcord import _runtime
-
-    _runtime._CallbackRecord.__eq__ = object.__eq__  # type: ignore[method-assign,assignment]
+CAPACITY_BAR = 100.0  # ms: the p99 a move may take at capacity
+WARM_UP = 8.0  # s of each capacity window not counted (the games start)
 
 
 def settings(db: Path | str) -> Settings:
@@ -117,16 +108,22 @@ async def check_games(store: Store) -> tuple[int, int, list[str]]:
     return finished, unfinished, problems
 
 
-async def load(args: argparse.Namespace, db: Path | str) -> tuple[Tally, float, int, Any]:
+async def load(
+    args: argparse.Namespace, db: Path | str, *, think: float, window: float | None = None
+) -> tuple[Tally, float, int, Any, CpuShare]:
+    """Play ``args.games`` duels and ``args.solo`` solo games at ``think`` seconds a
+    decision: to the end of every game, or (``window``) for that many seconds after the
+    games have started, then stop deciding (the unfinished games are left as they are)."""
     lighten_simcord()
     bot = FamigliaBot(settings(db), sync_global=True, rng=random.Random(args.seed))
     probe = install()
     interaction_flood.on_answer = lambda sent: sent.split.update(probe.take())
     async with simcord.run(bot, check_errors=True, settle_timeout=60) as env:
+        pruning = asyncio.create_task(prune_dead_callbacks(env))
         guild = env.create_guild("Famiglia Club", id=GUILD)
         rng = random.Random(args.seed)
         drv = interaction_flood.Driver(env)
-        players = Players(drv, rng, args.think)
+        players = Players(drv, rng, think)
         jobs = []
         for i in range(args.games):
             channel = guild.create_text_channel(f"table-{i}")
@@ -139,21 +136,25 @@ async def load(args: argparse.Namespace, db: Path | str) -> tuple[Tally, float, 
             jobs.append(players.solo(user, user.dm_channel.id))
         rng.shuffle(jobs)
         started = time.perf_counter()
-        outcomes = await asyncio.gather(*jobs, return_exceptions=True)
+        if window is not None:
+            players.stop_at = started + window
+        with CpuShare() as cpu:
+            outcomes = await asyncio.gather(*jobs, return_exceptions=True)
         elapsed = time.perf_counter() - started
         players.tally.problems += [repr(o) for o in outcomes if isinstance(o, BaseException)]
         await drv.quiet(timeout=120)
+        pruning.cancel()
         errors = list(env.errors)
         env._errors_acknowledged = env.error_cursor  # reported below, not raised
         finished, unfinished, problems = await check_games(bot.store)
         players.tally.problems += problems + [
             "".join(traceback.format_exception(e))[-1500:] for e in errors
         ]
-        if unfinished:
+        if unfinished and window is None:
             players.tally.problems.append(f"{unfinished} games not over")
     await bot.close()  # SimCord detaches the bot but leaves its store and AI pool open
     interaction_flood.on_answer = None
-    return players.tally, elapsed, finished, probe
+    return players.tally, elapsed, finished, probe, cpu
 
 
 async def db_size(db: Path | str) -> int:
@@ -183,7 +184,7 @@ async def startup(db: Path | str) -> float:
 
 
 def report(args: argparse.Namespace, tally: Tally, elapsed: float, finished: int, size: int,
-           probe: Any, backend: str) -> str:  # fmt: skip
+           probe: Any, cpu: CpuShare, backend: str) -> str:  # fmt: skip
     """Print one backend's figures; return its headline line."""
     sent = tally.moves + tally.others
     moves = [s.latency_ms for s in tally.moves]
@@ -204,6 +205,10 @@ def report(args: argparse.Namespace, tally: Tally, elapsed: float, finished: int
     for cat in CATEGORIES:
         print(f"  all work per move incl. after the answer, {cat}:"
               f" {probe.totals[cat] * 1000 / max(1, len(moves)):.2f} ms")  # fmt: skip
+    reads_per_move = sum(probe.read_names.values()) / max(1, len(moves))
+    named = ", ".join(f"{n} {k}" for k, n in probe.read_names.most_common(6)) or "none"
+    print(f"  database reads per move incl. after the answer: {reads_per_move:.2f} ({named})")
+    print(f"  {cpu.summary()}")
     print(f"peak RSS: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
     print(f"database: {size / 1024:.0f} KiB, {size / max(1, finished) / 1024:.1f} KiB per finished"
           " game")  # fmt: skip
@@ -211,6 +216,31 @@ def report(args: argparse.Namespace, tally: Tally, elapsed: float, finished: int
     for problem in tally.problems[:20]:
         print(f"  {problem}")
     return line(f"latency of move interactions, {backend}", moves)
+
+
+NewDb = Callable[[], AbstractContextManager[Path | str]]
+
+
+async def capacity_of(args: argparse.Namespace, new_db: NewDb, backend: str) -> str:
+    """Run the capacity search on fresh databases; print its steps; the result line."""
+
+    async def step(think: float) -> Step:
+        with new_db() as db:
+            tally, _, _, _, _ = await load(args, db, think=think, window=args.window)
+        t0 = min(s.started for s in tally.moves + tally.others) if tally.moves else 0.0
+        counted = [s for s in tally.moves if s.started >= t0 + WARM_UP]
+        p99 = pct([s.latency_ms for s in counted], 99) if counted else math.inf
+        rate = len(counted) / max(1e-9, args.window - WARM_UP)
+        return Step(think, rate, p99, len(counted), len(tally.problems))
+
+    steps = await search(step, args.capacity_start, CAPACITY_BAR)
+    print(f"capacity search, {backend} ({args.games} games, {args.window:.0f} s windows,"
+          f" the first {WARM_UP:.0f} s not counted):")  # fmt: skip
+    for s in steps:
+        print(s.line(CAPACITY_BAR))
+    found = capacity(steps, CAPACITY_BAR)
+    print(f"capacity, {backend}: {found}")
+    return f"capacity {backend} {found}"
 
 
 async def main() -> None:
@@ -222,33 +252,56 @@ async def main() -> None:
     parser.add_argument("--finished", type=int, default=10_000)
     parser.add_argument("--active", type=int, default=1_000)
     parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
+    parser.add_argument(
+        "--window",
+        type=float,
+        default=30.0,
+        help="seconds per capacity step (0: no capacity search)",
+    )
+    parser.add_argument("--capacity-start", type=float, default=1.0,
+                        help="think time of the first capacity step")  # fmt: skip
     args = parser.parse_args()
     backends = ("sqlite", "postgresql") if args.backend == "both" else (args.backend,)
     seeding = args.finished + args.active > 0
     note = f"{args.finished} finished + {args.active} active games"
-    headlines = []
+    headlines: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
+        files = itertools.count()
+
+        @contextmanager
+        def sqlite_db() -> Iterator[Path]:
+            yield Path(tmp) / f"load-{next(files)}.db"
+
         if "sqlite" in backends:
-            db = Path(tmp) / "load.db"
-            tally, elapsed, finished, probe = await load(args, db)
-            size = await db_size(db)
-            headlines.append(report(args, tally, elapsed, finished, size, probe, "SQLite"))
+            with sqlite_db() as db:
+                tally, elapsed, finished, probe, cpu = await load(args, db, think=args.think)
+                size = await db_size(db)
+            headlines.append(report(args, tally, elapsed, finished, size, probe, cpu, "SQLite"))
+            if args.window > 0:
+                headlines.append(await capacity_of(args, sqlite_db, "SQLite"))
             if seeding:
                 seeded = await seeded_database(args.finished, args.active, Path(tmp))
                 print(f"start-up to ready with {note}: {await startup(seeded):.2f} s (bar 3 s)")
         if "postgresql" in backends:
             with postgres_server.running_server(durable=True) as server:
                 with postgres_server.new_database(server) as url:
-                    tally, elapsed, finished, probe = await load(args, url)
+                    tally, elapsed, finished, probe, cpu = await load(args, url, think=args.think)
                     size = await db_size(url)
-                headlines.append(report(args, tally, elapsed, finished, size, probe, "PostgreSQL"))
+                headlines.append(
+                    report(args, tally, elapsed, finished, size, probe, cpu, "PostgreSQL")
+                )
+                if args.window > 0:
+                    pg_db = partial(postgres_server.new_database, server)
+                    headlines.append(await capacity_of(args, pg_db, "PostgreSQL"))
                 if seeding:
                     seeded = await seeded_database(args.finished, args.active, Path(tmp))
                     with postgres_server.new_database(server) as url:
                         await copy_sqlite_to_postgres(str(seeded), url, lambda game, log: None)
                         ready = await startup(url)
                     print(f"start-up to ready with {note}: {ready:.2f} s (bar 3 s)")
-    print("HEADLINE " + " | ".join(headlines) + " (bar p99 50 ms)")
+    loads = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"load average (1, 5, 15 min) at the end: {loads}")
+    print("HEADLINE " + " | ".join(headlines) + " (bars: move p99 50 ms; capacity at p99 100 ms)")
 
 
 if __name__ == "__main__":

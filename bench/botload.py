@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +40,10 @@ class Players:
     think: float  # mean seconds between decisions
     tally: Tally = field(default_factory=Tally)
     double_click: float = 0.03
+    stop_at: float | None = None  # perf_counter time after which nobody starts a decision
+
+    def stopped(self) -> bool:
+        return self.stop_at is not None and time.perf_counter() >= self.stop_at
 
     async def pause(self) -> None:
         if self.think > 0:
@@ -63,6 +68,8 @@ class Players:
         message (the hand or table, updated in place or sent anew)."""
         while controls := move_controls(message):
             await self.pause()
+            if self.stopped():
+                return message
             custom_id, value = self.pick(controls)
             twice = self.rng.random() < self.double_click
             first = self.emit(who, message, custom_id, value)
@@ -106,10 +113,14 @@ class Players:
             self.tally.problems.append(f"no challenge in {channel.id}: {self.text(start)}")
             return
         await self.pause()
+        if self.stopped():
+            return
         await self.send(self.drv.click(b, table, accept), move=False)
         players, mover = (a, b), 0
         for _turn in range(400):
             await self.pause()
+            if self.stopped():
+                return
             who = players[mover]
             table = await self.table_now(table)
             if find_button(table, "fam:rematch:") is not None:

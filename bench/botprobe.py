@@ -20,12 +20,16 @@ from typing import Any
 
 CATEGORIES = ("engine", "db commit", "db read", "render")
 _DEPTH: contextvars.ContextVar[int] = contextvars.ContextVar("probe_depth", default=0)
+#: The store method being run (its reads are counted under its name).
+_METHOD: contextvars.ContextVar[str] = contextvars.ContextVar("probe_method", default="?")
 
 
 class Probe:
     def __init__(self) -> None:
         self.totals: Counter[str] = Counter()
         self.per_task: dict[asyncio.Task[Any], Counter[str]] = defaultdict(Counter)
+        #: Every database read made, by the store method that made it.
+        self.read_names: Counter[str] = Counter()
         self._lock = threading.Lock()
 
     def _add(self, category: str, seconds: float) -> None:
@@ -37,8 +41,20 @@ class Probe:
             return
         if task is not None:
             self.per_task[task][category] += seconds
-            if category == "db read":  # counted too: a move should need none
+
+    def count_reads(self, owner: Any) -> None:
+        """Count each call of ``owner._read``: one read transaction on the database (a
+        store method that answers from memory makes none)."""
+        original = owner._read
+
+        async def counted(store: Any, fn: Any) -> Any:
+            self.read_names[_METHOD.get()] += 1
+            task = asyncio.current_task()
+            if task is not None:  # per task too: a move should need none
                 self.per_task[task]["db read calls"] += 1 / 1000  # take() gives ms
+            return await original(store, fn)
+
+        owner._read = counted
 
     def take(self) -> dict[str, float]:
         """The current task's split so far, in ms (called when its answer is sent)."""
@@ -52,15 +68,19 @@ class Probe:
 
             @functools.wraps(original)
             async def timed_async(*args: Any, **kwargs: Any) -> Any:
-                if _DEPTH.get():
-                    return await original(*args, **kwargs)
-                token = _DEPTH.set(1)
-                start = time.perf_counter()
+                named = _METHOD.set(name)  # a coroutine runs in its caller's context
                 try:
-                    return await original(*args, **kwargs)
+                    if _DEPTH.get():
+                        return await original(*args, **kwargs)
+                    token = _DEPTH.set(1)
+                    start = time.perf_counter()
+                    try:
+                        return await original(*args, **kwargs)
+                    finally:
+                        self._add(category, time.perf_counter() - start)
+                        _DEPTH.reset(token)
                 finally:
-                    self._add(category, time.perf_counter() - start)
-                    _DEPTH.reset(token)
+                    _METHOD.reset(named)
 
             setattr(owner, name, timed_async)
             return
@@ -90,6 +110,7 @@ def install() -> Probe:
     import cogs.game_answers
     import cogs.game_texts
     import cogs.solo_answers
+    from db.base import StoreBase
     from db.store import Store
     from engine.famiglia.state import GameState
 
@@ -104,6 +125,7 @@ def install() -> Probe:
         method = getattr(Store, name)
         if not name.startswith("_") and name != "close" and inspect.iscoroutinefunction(method):
             probe.wrap(Store, name, "db commit" if name in WRITES else "db read")
+    probe.count_reads(StoreBase)
     for name in ("table", "hand"):
         probe.wrap(cogs.game_texts, name, "render")
     for name in ("hand_controls", "table_controls"):

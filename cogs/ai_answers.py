@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable
 from typing import Any
 
 import discord
@@ -27,8 +26,8 @@ from bot.services.ai_queue import AiUnavailable
 from bot.services.games import Moved, Refusal
 from cogs import game_texts
 from cogs.ai_table import dm_payload, ended_controls, mark_thinking
-from cogs.game_answers import NOBODY, Flows
-from cogs.move_views import confirm_forfeit, hand_controls
+from cogs.game_answers import Flows
+from cogs.move_views import confirm_forfeit
 from cogs.safe_text import kept_name
 from db.rows import GameRow
 from engine.famiglia import GameState
@@ -56,6 +55,11 @@ class AiFlows:
     def link_title(self, game: GameRow) -> str:
         return f"Famiglia #{game.id}"
 
+    def end_notice(self, game: GameRow) -> tuple[str, discord.ui.View] | None:
+        if game.guild_id is None:
+            return None  # the DM table says it itself
+        return f"Famiglia #{game.id} against the AI", ended_controls(game)
+
     def forfeit_question(self, game: GameRow, user_id: int) -> str:
         return game_texts.forfeit_question(game, user_id)
 
@@ -71,32 +75,12 @@ class AiFlows:
         record = None if game.is_open else await self.records.result(game.id)
         return await asyncio.to_thread(dm_payload, game, state, recent, record, stalled)
 
-    async def _hand(self, game: GameRow, state: GameState, note: str) -> dict[str, Any]:
-        record = None if game.is_open else await self.records.result(game.id)
-        return {
-            "content": note[:1900],
-            "embed": game_texts.hand(game, state, HUMAN, record),
-            "view": hand_controls(game, state, HUMAN),
-        }
-
     async def update_table(self, game: GameRow, state: GameState) -> None:
         """Edit the table in place (post a new one if it was deleted)."""
         await self.flows.update_table(game, state)
 
     async def _answer_with_table(self, interaction: Interaction, game: GameRow) -> None:
         await self.flows.answer_with_table(interaction, game, GameState.from_json(game.state_json))
-
-    async def _answered(self, game: GameRow, answer: Awaitable[Any]) -> bool:
-        """Answer the user about a committed change of ``game``. The change is saved
-        whatever Discord does with the answer (e.g. an interaction that expired while
-        waiting): False, logged, when it refused it; the caller then shows the change
-        another way and goes on (the AI plays all the same)."""
-        try:
-            await answer
-        except Exception as error:  # an HTTP error, a timeout: the change stands
-            log.warning("game %s changed, but the answer failed: %r", game.id, error)
-            return False
-        return True
 
     # -------------------------------------------------------------------- start
     async def start(self, interaction: Interaction, strength: str, first: int) -> None:
@@ -120,7 +104,7 @@ class AiFlows:
             )
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
-        if not await self._answered(game, self._answer_with_table(interaction, game)):
+        if not await self.flows.answered_ok(game, self._answer_with_table(interaction, game)):
             # The game holds the channel and Discord took no answer: its table is posted.
             await self.update_table(game, GameState.from_json(game.state_json))
         self.kick(game.id)  # the AI starts: its turn runs now
@@ -164,7 +148,7 @@ class AiFlows:
         note = "\n".join([*lines, "🤖 The AI is thinking…"] if thinking else lines)
         message = interaction.message
         on_table = message is not None and message.id == game.table_message_id
-        answered = await self._answered(game, self._answer_move(interaction, moved, note))
+        answered = await self.flows.answered_ok(game, self._answer_move(interaction, moved, note))
         if not (on_table and answered):  # the table was not the answer, or not shown
             await self.update_table(game, state)
         if moved.ended:
@@ -176,18 +160,9 @@ class AiFlows:
     async def _answer_move(self, interaction: Interaction, moved: Moved, note: str) -> None:
         """The answer to the human's move: the DM table itself when the click came from
         it, else the private hand with ``note``."""
-        game, state, message = moved.game, moved.state, interaction.message
-        if message is not None and message.id == game.table_message_id:
-            payload = await self.payload(game, state)
-            payload.pop("content", None)
-            await interaction.response.edit_message(**payload)
-            return
-        payload = await self._hand(game, state, note)
-        if message is not None and message.flags.ephemeral:
-            await interaction.response.edit_message(**payload)
-        else:
-            await interaction.response.send_message(ephemeral=True, **payload)
-            payload["view"].stop()
+        game, state = moved.game, moved.state
+        if not await self.flows.answer_on_table(interaction, game, state):
+            await self.flows.show_hand_with(interaction, game, state, note[:1900])
 
     async def show_outcome(self, moved: Moved) -> None:
         """The game changed outside a move of its player (forfeit, timer) or is shown
@@ -209,17 +184,8 @@ class AiFlows:
 
     async def announce_end(self, game: GameRow, state: GameState) -> None:
         """In a channel, say that the game is over (the DM table says it itself)."""
-        if game.guild_id is None:
-            return
-        record = await self.records.result(game.id)
-        text = game_texts.result_text(game, state, record)
-        channel = self.bot.get_partial_messageable(game.channel_id)
         try:
-            await channel.send(
-                f"🏁 Famiglia #{game.id} against the AI is over. {text}",
-                view=ended_controls(game),
-                allowed_mentions=NOBODY,
-            )
+            await self.flows.announce_end(game, state)
         except discord.HTTPException as error:
             log.warning("could not post to channel %s: %s", game.channel_id, error)
 
@@ -275,7 +241,8 @@ class AiFlows:
                 end = "Your turn." if game.is_open else "🏁 The game is over."
                 note = "\n".join([*said, *lines[-10:], end])
                 with contextlib.suppress(discord.HTTPException):
-                    await interaction.edit_original_response(**await self._hand(game, state, note))
+                    hand = await self.flows.hand_payload(game, state, HUMAN, note[:1900])
+                    await interaction.edit_original_response(**hand)
         except AiUnavailable:
             log.error("the AI could not move in game %s", game_id)
             await self._say_unavailable(game_id, interaction)

@@ -12,7 +12,6 @@ channel (``get_partial_message(id).edit``), never through a stored interaction.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -28,7 +27,6 @@ from cogs.mode_tables import ModeTables
 from cogs.move_views import hand_controls, table_controls
 from cogs.repair import TableRepair
 from cogs.rules_text import PAGES, titles
-from cogs.safe_text import kept_name
 from cogs.table_message import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, ResultRow
 from engine.famiglia import Action, GameState
@@ -73,9 +71,38 @@ class Flows:
     async def record(self, game: GameRow) -> ResultRow | None:
         return None if game.is_open else await self.service.records.result(game.id)
 
-    async def _hand(self, game: GameRow, state: GameState, seat: int) -> dict[str, Any]:
+    async def hand_payload(
+        self, game: GameRow, state: GameState, seat: int, note: str | None = None
+    ) -> dict[str, Any]:
+        """A player's private hand with its controls, under ``note`` (what happened)."""
         embed = game_texts.hand(game, state, seat, await self.record(game))
-        return {"embed": embed, "view": hand_controls(game, state, seat)}
+        return {"content": note, "embed": embed, "view": hand_controls(game, state, seat)}
+
+    async def answered_ok(self, game: GameRow, answer: Awaitable[Any]) -> bool:
+        """Answer the user about a committed change of ``game``. The change is saved
+        whatever Discord does with the answer (e.g. an interaction that expired while
+        waiting): False, logged, when it refused it; the caller then shows the change
+        another way and goes on."""
+        try:
+            await answer
+        except Exception as error:  # an HTTP error, a timeout: the change stands
+            log.warning("game %s changed, but the answer failed: %r", game.id, error)
+            return False
+        return True
+
+    async def answer_on_table(
+        self, interaction: Interaction, game: GameRow, state: GameState
+    ) -> bool:
+        """When the click came from the game's table itself (a DM table holds the
+        controls): answer by editing that table to ``state``. False: it came from
+        elsewhere, nothing was answered."""
+        message = interaction.message
+        if message is None or message.id != game.table_message_id:
+            return False
+        payload = await self.tables.of(game).payload(game, state)
+        payload.pop("content", None)
+        await interaction.response.edit_message(**payload)
+        return True
 
     @staticmethod
     def _from_ephemeral(interaction: Interaction) -> bool:
@@ -101,85 +128,18 @@ class Flows:
             return await self.refuse(
                 interaction, "You are not playing in this game: only its two players have hands."
             )
-        payload = await self._hand(game, state, seat)
+        payload = await self.hand_payload(game, state, seat, note)
         if self._from_ephemeral(interaction):
-            await interaction.response.edit_message(content=note, **payload)
+            await interaction.response.edit_message(**payload)
         else:
-            await self._ephemeral(interaction, content=note, **payload)
-
-    # ---------------------------------------------------------------- challenges
-    async def start(
-        self, interaction: Interaction, opponent: discord.Member | discord.User
-    ) -> None:
-        channel = interaction.channel
-        if interaction.guild is None or not isinstance(channel, discord.TextChannel):
-            return await self.refuse(
-                interaction,
-                "Challenges are played in a server text channel: use this command there.",
-            )
-        if opponent.bot:
-            return await self.refuse(interaction, "Bots cannot play Famiglia. Challenge a person.")
-        names = [kept_name(interaction.user), kept_name(opponent)]
-        try:
-            game = await self.service.challenge(
-                interaction.guild.id, channel.id, interaction.user.id, opponent.id, names
-            )
-        except Refusal as refusal:
-            return await self.refuse(interaction, str(refusal))
-        await self._post_challenge(interaction, game)
-
-    async def _post_challenge(self, interaction: Interaction, game: GameRow) -> None:
-        """Answer with the new challenge ``game``. If Discord takes no answer, nobody
-        saw the challenge: it is withdrawn, so it does not hold the channel."""
-        try:
-            sent = await interaction.response.send_message(
-                game_texts.challenge_text(game, self.challenge_minutes),
-                view=table_controls(game),
-                allowed_mentions=users(game.players[1]),
-            )
-        except Exception:  # an HTTP error or no answer in time: withdrawn, so not shown
-            with contextlib.suppress(Refusal):
-                await self.service.answer_challenge(game.id, game.players[0], "cancel")
-            raise
-        # The challenge is shown and stands from here on: no error may say otherwise.
-        message = await answer_message(interaction, sent, f"challenge {game.id}")
-        if message is None:  # the accept posts the table anew
-            return
-        await self.service.records.set_table_message(game.id, message.channel.id, message.id)
-
-    async def answer_challenge(self, interaction: Interaction, game_id: int, answer: str) -> None:
-        try:
-            moved = await self.service.answer_challenge(game_id, interaction.user.id, answer)
-        except Refusal as refusal:
-            return await self.refuse(interaction, str(refusal))
-        await self.answered(moved, interaction.response.defer())
-
-    async def rematch(self, interaction: Interaction, game_id: int) -> None:
-        try:
-            old = await self.service.game(game_id)
-            seat = old.seat_of(interaction.user.id)
-            if seat is None:
-                raise Refusal("Only the two players of that game can ask for a rematch.")
-            if interaction.guild is None:
-                raise Refusal("Rematches are played in the server channel of the game.")
-            names = list(game_texts.names_of(old))
-            game = await self.service.challenge(
-                interaction.guild.id,
-                old.channel_id,
-                old.players[seat],
-                old.players[1 - seat],
-                [names[seat], names[1 - seat]],
-            )
-        except Refusal as refusal:
-            return await self.refuse(interaction, str(refusal))
-        await self._post_challenge(interaction, game)
+            await self._ephemeral(interaction, payload.pop("view"), **payload)
 
     # --------------------------------------------------------------------- moves
     async def click_action(
         self, interaction: Interaction, game_id: int, seq: int, value: str
     ) -> None:
-        """Every decision control (``cogs.buttons``) of every game: ``play`` hands a solo
-        game or a game against the AI over to its own flows once the move is made."""
+        """Every decision control (``cogs.buttons``) of every game: ``play`` hands the
+        move, once made, to the table of the game's mode."""
         action = parse_key(value)
         if action is None:
             return await self.refuse(interaction, "That option is not one of the choices.")
@@ -201,10 +161,7 @@ class Flows:
 
     async def answered(self, moved: Moved, answer: Awaitable[Any]) -> None:
         """Answer about the saved change ``moved`` (any error is logged), then show it."""
-        try:
-            await answer
-        except Exception as error:
-            log.warning("game %s changed, but the answer failed: %r", moved.game.id, error)
+        await self.answered_ok(moved.game, answer)
         await self.show_outcome(moved)
 
     async def ask_forfeit(self, interaction: Interaction, game_id: int) -> None:
@@ -295,6 +252,17 @@ class Flows:
         except Exception:
             log.exception("game %s is saved, but showing it failed", moved.game.id)
             self.repair.failed(moved.game.id)
+
+    async def announce_end(self, game: GameRow, state: GameState) -> None:
+        """Say in the game's channel that it is over, with the mode's buttons (nothing
+        for a table that says it itself). Raises what Discord raises."""
+        notice = self.tables.of(game).end_notice(game)
+        if notice is None:
+            return
+        title, view = notice
+        text = game_texts.result_text(game, state, await self.record(game))
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        await channel.send(f"🏁 {title} is over. {text}", view=view, allowed_mentions=NOBODY)
 
     async def update_table(self, game: GameRow, state: GameState) -> None:
         """Edit the table of ``game``, whatever its mode, in place (post a new one if there

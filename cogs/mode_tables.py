@@ -45,6 +45,11 @@ class ModeTable(Protocol):
         """``/famiglia board``: post this mode's table here if it has a game here."""
         ...
 
+    def end_notice(self, game: GameRow) -> tuple[str, discord.ui.View] | None:
+        """How the channel is told that the game is over: the game's name (``Famiglia
+        #12``) and the buttons under the notice; None: the table says it itself."""
+        ...
+
     def forfeit_question(self, game: GameRow, user_id: int) -> str:
         """What a player who asks to give the game up is asked."""
         ...

@@ -276,10 +276,8 @@ class SoloFlows:
         game, state = (robot.game, robot.state) if robot is not None else (moved.game, moved.state)
         message = interaction.message
         try:
-            if message is not None and message.id == game.table_message_id:
-                payload = await self.payload(game, state)
-                payload.pop("content", None)
-                return await interaction.response.edit_message(**payload)
+            if await self.flows.answer_on_table(interaction, game, state):
+                return
             if message is not None and not message.flags.ephemeral:  # an older table
                 await interaction.response.send_message(
                     "✅ Done: the table is updated.", ephemeral=True

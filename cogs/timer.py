@@ -1,8 +1,12 @@
 """The turn timer: one background task that expires challenges, reminds and forfeits.
 
-Deadlines live in the database, so the timer needs no memory of its own: after a
-restart it reads them again. It sleeps until the next deadline (at most
-``max_sleep``) and is woken early whenever a game changes.
+Deadlines live in the database: after a restart the timer reads them again. It
+sleeps until the next deadline or reminder (at most ``max_sleep``), which it reads
+from the store (one ``MIN`` query) each time it has handled what was due. A move
+reads nothing for it: every write of this process tells the timer the game's new
+deadline and reminder (:attr:`GameService.listeners`), and only a sooner one shortens
+its sleep; a later one (the usual case: the turn passed) changes nothing, and the
+timer wakes at the old time, finds nothing due and reads the next moment again.
 """
 
 from __future__ import annotations
@@ -11,12 +15,14 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
 
 import discord
 
 from bot.services.games import GameService, Notice
 from cogs import game_texts
 from cogs.game_answers import Flows, users
+from db.rows import GameRow
 
 log = logging.getLogger(__name__)
 
@@ -30,14 +36,31 @@ class TurnTimer:
         #: Other games' due work (each returns how many notices it showed).
         self.hooks: list[Callable[[], Awaitable[int]]] = []
         self._sleeper: asyncio.Future[None] | None = None
+        self._wake: datetime | None = None  # when to look next (None: max_sleep)
+        self._noted: datetime | None = None  # the soonest time noted since the last read
+        self._look_now = False
 
     def start(self) -> None:
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name="famiglia-turn-timer")
-            self.service.listeners.append(self.poke)
+            self.service.listeners.append(self.noted)
 
     def poke(self) -> None:
-        """A deadline may have moved: look again now."""
+        """Look at what is due now (and read the next moment again)."""
+        self._look_now = True
+        self._interrupt()
+
+    def noted(self, game: GameRow) -> None:
+        """``game`` was just written: wake sooner if its deadline or reminder is sooner."""
+        due = soonest(game)
+        if due is None:
+            return
+        self._noted = earliest(self._noted, due)
+        if self._wake is None or due < self._wake:
+            self._wake = due
+            self._interrupt()  # sleep again, to the new time
+
+    def _interrupt(self) -> None:
         if self._sleeper is not None and not self._sleeper.done():
             self._sleeper.cancel()
 
@@ -75,20 +98,48 @@ class TurnTimer:
         except discord.HTTPException as error:
             log.warning("reminder for game %s not sent: %s", game.id, error)
 
-    async def _delay(self) -> float:
-        due = await self.service.next_due()
-        if due is None:
+    def _delay(self) -> float:
+        if self._wake is None:
             return self.max_sleep
-        seconds = (due - self.service.clock()).total_seconds()
+        seconds = (self._wake - self.service.clock()).total_seconds()
         return min(self.max_sleep, max(1.0, seconds))
+
+    async def _next(self) -> None:
+        """Read the next moment anything is due; a write noted meanwhile counts too."""
+        self._noted = None
+        stored = await self.service.next_due()
+        self._wake = earliest(stored, self._noted)
+
+    async def _sleep(self) -> None:
+        """Until the wake time comes (a sooner one noted meanwhile shortens the sleep)
+        or :meth:`poke` asks for a look now."""
+        while True:
+            self._sleeper = asyncio.ensure_future(asyncio.sleep(self._delay()))
+            await asyncio.wait({self._sleeper})
+            if not self._sleeper.cancelled() or self._look_now:
+                self._look_now = False
+                return
 
     async def _run(self) -> None:
         while True:
             try:
                 await self.tick()
-                delay = await self._delay()
+                await self._next()
             except Exception:
                 log.exception("the turn timer failed; trying again in a minute")
-                delay = 60.0
-            self._sleeper = asyncio.ensure_future(asyncio.sleep(delay))
-            await asyncio.wait({self._sleeper})
+                self._wake = self.service.clock() + timedelta(minutes=1)
+            await self._sleep()
+
+
+def soonest(game: GameRow) -> datetime | None:
+    """When the timer has something to do for ``game`` as written: its deadline, or its
+    reminder if not yet sent (None: nothing, e.g. it is over)."""
+    if not game.is_open:
+        return None
+    reminder = None if game.reminder_sent else game.reminder_at
+    return earliest(game.deadline, reminder)
+
+
+def earliest(*times: datetime | None) -> datetime | None:
+    known = [t for t in times if t is not None]
+    return min(known) if known else None

@@ -28,6 +28,14 @@ _KEY = re.compile(r"Key \((\w+)\)")
 POOL_SIZE = 10
 
 
+async def _keep_session(conn: Any) -> None:
+    """What a connection needs when it goes back to the pool: nothing more than asyncpg
+    does anyway (roll back a transaction left open). The store sets no session state
+    (no ``SET``, ``LISTEN`` or session-level lock: its only lock is transaction-scoped),
+    so asyncpg's default reset query, one more round trip after every transaction, has
+    nothing to undo."""
+
+
 def is_postgres_url(target: str) -> bool:
     return target.startswith(("postgresql://", "postgres://"))
 
@@ -70,7 +78,7 @@ class PostgresDatabase:
     @classmethod
     async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresDatabase:
         """Connect to the database at ``url`` and bring its schema up."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, reset=_keep_session)
         try:
             async with pool.acquire() as conn:
                 await migrate(conn)

@@ -71,8 +71,9 @@ class GameService(GameReads):
         self.challenge_timeout = challenge_timeout
         self.clock = clock
         self._rng = rng or random.SystemRandom()
-        #: Called after every write that may move a deadline (the turn timer listens).
-        self.listeners: list[Callable[[], None]] = []
+        #: Called with the game as written after every write that may move a deadline
+        #: (the turn timer listens: it learns of a sooner deadline without a read).
+        self.listeners: list[Callable[[GameRow], None]] = []
 
     # --------------------------------------------------------------- challenges
     async def challenge(
@@ -107,7 +108,7 @@ class GameService(GameReads):
         self.origins.remember(game)
         if limits is not None:
             limits.note(challenger, opponent, self.clock())
-        self._changed()
+        self._changed(game)
         return game
 
     async def answer_challenge(self, game_id: int, user_id: int, answer: str) -> Moved:
@@ -282,12 +283,12 @@ class GameService(GameReads):
             self._recent.extend(game.id, game.action_count, row.action_count, groups or [])
         else:
             self._recent.forget(game.id)  # its final table replays once
-        self._changed()
+        self._changed(row)
         return row
 
-    def _changed(self) -> None:
+    def _changed(self, row: GameRow) -> None:
         for listener in self.listeners:
-            listener()
+            listener(row)
 
     # ------------------------------------------------------------------ endings
     async def forfeit(self, game_id: int, user_id: int, seq: int | None = None) -> Moved:

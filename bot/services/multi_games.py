@@ -114,7 +114,7 @@ class MultiService(MultiLobby):
             )
         except (VersionConflict, GameClosed):
             raise Refusal(CONFLICT) from None
-        self.base._changed()
+        self.base._changed(row)
         opened = rules.window_open(new) and not rules.window_open(before)
         return MultiMoved(row, new, events, ended, opened and not ended)
 

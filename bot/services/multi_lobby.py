@@ -103,7 +103,7 @@ class MultiLobby:
         except ChannelBusy:
             raise Refusal("Someone just opened a game in this channel.") from None
         self.base.origins.remember(row)
-        self.base._changed()
+        self.base._changed(row)
         return MultiMoved(row, None)
 
     async def join(self, game_id: int, user_id: int, name: str) -> MultiMoved:
@@ -235,5 +235,5 @@ class MultiLobby:
             raise Refusal(CONFLICT) from None
         self.base.origins.forget(game.id)
         self.base.origins.remember(row)
-        self.base._changed()
+        self.base._changed(row)
         return row

@@ -19,8 +19,8 @@ from bot.services.ai_pool import decide, decision_seed
 from bot.services.replay import initial_state
 from engine.famiglia import GameState, parse_action
 from engine.famiglia.policies import greedy_policy
+from tests.move_commands import command_for
 from tests.simcord_world import World, click_one_decision, fresh
-from tests.solo.solo_play import _command as command_for
 
 
 async def play_channel_by_buttons(world: World, game_id: int, max_clicks: int = 600) -> int:

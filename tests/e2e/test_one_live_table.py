@@ -11,7 +11,7 @@ from simcord.builders import ChannelHandle
 
 from engine.famiglia import GameState
 from engine.famiglia.actions import Pass
-from tests.reliability.interaction_flood import Driver
+from tests.interaction_flood import Driver
 from tests.simcord_world import World, play_until
 
 GENERIC = "Something went wrong"

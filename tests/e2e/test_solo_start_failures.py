@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from tests.reliability.interaction_flood import Driver
+from tests.interaction_flood import Driver
 from tests.simcord_world import World
 
 ANSWER = "/interactions/*/callback"

@@ -27,9 +27,8 @@ from typing import Any
 import pytest
 
 from engine.famiglia import GameState
+from tests.interaction_flood import Driver, Sent, components, move_controls
 from tests.simcord_world import World, settings
-
-from .interaction_flood import Driver, Sent, components, move_controls
 
 N = int(os.environ.get("FAMIGLIA_FUZZ_N", "600"))
 GARBAGE = ["", " ", "ZZ9", "A9", "F-1", "999", "8.99.0", "🂠" * 40, "x" * 120, "Q2",

@@ -3,9 +3,8 @@ the other gets a clear sentence, never a version conflict as an error."""
 
 from __future__ import annotations
 
+from tests.interaction_flood import Driver, Sent, components
 from tests.simcord_world import World
-
-from .interaction_flood import Driver, Sent, components
 
 CLEAR = ("no longer possible", "earlier moment", "not your turn")
 

@@ -14,9 +14,8 @@ import os
 from collections import Counter
 from typing import Any
 
+from tests.interaction_flood import Driver, components
 from tests.simcord_world import World
-
-from .interaction_flood import Driver, components
 
 N = int(os.environ.get("FAMIGLIA_FLOOD_N", "5000"))
 

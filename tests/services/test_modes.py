@@ -22,8 +22,7 @@ from bot.services.modes import (
 from db.rows import ROBOT, GameRow
 from db.store import Store
 from engine.famiglia import new_game
-
-from ..upgrade.release_world import DATABASE, manifest
+from tests.upgrade.release_world import DATABASE, manifest
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 

@@ -20,6 +20,7 @@ from engine.famiglia import GameState, new_game, parse_action, result
 from engine.famiglia.actions import from_key
 from engine.famiglia.codes import Key, Op
 from engine.famiglia.policies import greedy_policy
+from tests.move_commands import command_for
 from tests.simcord_world import World
 
 ROBOT_KEY: Key = (Op.ROBOT_TURN, 0, 0)
@@ -109,38 +110,6 @@ async def play_by_buttons(world: World, user: UserHandle, game_id: int) -> int:
     return decisions
 
 
-def _command(keys: list[Key], state: GameState) -> tuple[str, dict[str, str | int]]:
-    """One slash command for a run of decisions that starts at the main decision."""
-    actions = [from_key(k) for k in keys]
-    head = actions[0]
-    value = key_text(head)
-    if head.type == "pass":
-        return "pass", {}
-    if head.type == "refresh":
-        return "refresh", {"card": value}
-    if head.type == "take":
-        options: dict[str, str | int] = {"card": value}
-        pays = [key_text(a) for a in actions[1:] if a.type == "pay"]
-        if pays:
-            options["payment"] = pays[0]
-        return "take", options
-    if head.type == "brute":
-        options = {"rank": head.rank}
-        for a in actions[1:]:
-            if a.type == "brute_target":
-                options["target"] = key_text(a)
-            else:
-                options["amount"] = a.amount
-        return "brute", options
-    assert head.type == "accountant", head
-    took = [key_text(a) for a in actions if a.type == "exchange_take"]
-    gave = [key_text(a) for a in actions if a.type == "exchange_give"]
-    options = {"rank": head.rank, "take": " ".join(took) or "none"}
-    if gave:
-        options["give"] = " ".join(gave)
-    return "accountant", options
-
-
 async def play_by_commands(world: World, user: UserHandle, game_id: int) -> int:
     """Play to the end with slash commands in the DM; returns the commands used."""
     rng = random.Random(0)
@@ -155,7 +124,7 @@ async def play_by_commands(world: World, user: UserHandle, game_id: int) -> int:
             keys.append(key)
             if run.decision in ("main", "robot", "over"):
                 break
-        name, options = _command(keys, state)
+        name, options = command_for(keys, state)
         answer = await user.slash(f"famiglia {name}", **options)
         assert answer.ephemeral and answer.response is not None, answer
         assert answer.response.content.startswith("✅"), answer.response.content

@@ -1,0 +1,41 @@
+"""A move reads nothing from the database (issue 17, a faster move): the game and its
+state, the table's last moves, where the table is and when the turn timer must look
+next all come from what this process wrote; only the commit goes to the store."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from tests.simcord_world import World, click_one_decision
+
+
+@contextmanager
+def counted_reads(world: World) -> Iterator[list[Callable[..., Any]]]:
+    """Every read transaction the store runs inside the block."""
+    store = world.bot.store
+    reads: list[Callable[..., Any]] = []
+    real = store._read
+
+    async def counted(fn: Callable[..., Any]) -> Any:
+        reads.append(fn)
+        return await real(fn)
+
+    store._read = counted  # type: ignore[method-assign]
+    try:
+        yield reads
+    finally:
+        del store._read  # the store's own method again
+
+
+async def test_a_move_by_button_reads_nothing_from_the_database(world: World):
+    game_id = await world.start_game(world.alice, world.bob)
+    for turn in range(3):  # the first moves, then a turn of the other player
+        state = await world.state(game_id)
+        who = await world.player(game_id, state.current)
+        hand = await world.open_hand(who, game_id)
+        with counted_reads(world) as reads:
+            assert await click_one_decision(world, who, hand, turn)
+        assert reads == [], f"move {turn} read the database {len(reads)} times"
+    assert (await world.game(game_id)).action_count >= 3
