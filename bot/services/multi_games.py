@@ -108,7 +108,7 @@ class MultiService(MultiLobby):
                 state_json=rules.game.dump_state(new),
                 status="finished" if ended else "active",
                 deadline=deadline,
-                reminder_at=None,
+                reminder_at=_reminder(rules, new, game, deadline),
                 result=result,
                 seats=seats if seats != game.seats else None,
             )
@@ -191,6 +191,12 @@ class MultiService(MultiLobby):
                 done.append(await self._time_out(due.id, now))
             except Refusal:
                 continue  # a move or an answer got there first
+        for due in await self.store.due_reminders(now):
+            if due.mode == "multi" and due.status == "active":
+                marked = await self.store.mark_reminder_sent(due.id, expected_version=due.version)
+                if marked is not None:  # claimed here: remind once
+                    _, state = await self.load(due.id)
+                    done.append(MultiMoved(marked, state, reminder=True))
         return done
 
     async def _time_out(self, game_id: int, now: datetime) -> MultiMoved:
@@ -213,3 +219,13 @@ def _anyone_in(rules: MultiRules, state: Any, seats: Sequence[Seat]) -> bool:
     """Whether a person still plays (live and not left): else the game ends now."""
     live = rules.live(state)
     return any(s.is_person and s.left_place is None and live[i] for i, s in enumerate(seats))
+
+
+def _reminder(rules: MultiRules, state: Any, game: GameRow, deadline: Any) -> Any:
+    """A person's turn is reminded at half time (a window is too short for it); the
+    same turn going on keeps its reminder where it was, and sent once."""
+    if deadline is None or rules.window_open(state):
+        return None
+    if deadline == game.deadline and game.deadline is not None:
+        return None if game.reminder_sent else game.reminder_at
+    return "half"

@@ -23,8 +23,7 @@ from bot.services.multi_lobby import MultiMoved
 from bot.services.multi_rules import rules_of
 from bot.services.reads import Refusal
 from cogs.family_business import views
-from cogs.family_business.announce import announce_end, announce_window, users
-from cogs.render.family_business import ending_text, table_embed
+from cogs.family_business.announce import announce_end, announce_window, remind, users
 from cogs.render.family_business.words import when
 from cogs.safe_text import kept_name, shown
 from db.rows import GameRow
@@ -127,22 +126,8 @@ class FamilyBusinessFlows:
 
     # ------------------------------------------------------------------ the table
     def table_payload(self, game: GameRow, state: Any) -> dict[str, Any]:
-        rules = rules_of(game.game)
-        public = rules.game.view(state, None)
-        ending = None
-        if game.status == "finished":
-            hands = [rules.game.view(state, s).hand for s in range(len(game.seats))]
-            places = self._places.get(game.id)
-            if places is not None:
-                ending = ending_text(places, views.seating(game), hands)
-        embed = table_embed(
-            public,
-            views.seating(game),
-            deadline=game.deadline,
-            recent=list(self._recent.get(game.id, ())),
-            ending=ending,
-        )
-        return {"embed": embed, "view": views.table_view(game), "content": None}
+        recent = list(self._recent.get(game.id, ()))
+        return views.table_payload(game, state, recent, self._places.get(game.id))
 
     async def update_table(self, game: GameRow, state: Any) -> None:
         if game.status == "finished" and game.id not in self._places:
@@ -166,7 +151,9 @@ class FamilyBusinessFlows:
                 embed=views.lobby_embed(game), view=views.lobby_view(game)
             )
         else:
-            await interaction.response.send_message(**self.table_payload(game, state))
+            payload = self.table_payload(game, state)
+            payload["files"] = payload.pop("attachments")
+            await interaction.response.send_message(**payload)
         message = await interaction.original_response()
         await self.multi.base.records.set_table_message(game.id, message.channel.id, message.id)
 
@@ -374,6 +361,9 @@ class FamilyBusinessFlows:
         """What the turn timer found due in Family Business, shown."""
         done = await self.multi.due()
         for moved in done:
+            if moved.reminder:
+                await remind(self.bot, moved.game, moved.state)
+                continue
             if moved.left is not None:
                 who = shown(moved.game.seats[moved.left].name)
                 self._note(moved.game, [f"{who} ran out of time; the AI plays on."])

@@ -18,6 +18,9 @@ async def test_two_people_and_two_ai_play_a_whole_game_by_buttons(world) -> None
     await world.alice.click(fresh(world, table), label="Start")
     game = await world.game(game_id)
     assert game.status == "active" and len(game.players) == 4
+    started = fresh(world, await world.table(game_id))
+    assert [a.filename for a in started.attachments] == ["family-business.png"]
+    assert started.embeds[0].image.url == "attachment://family-business.png"
     await play_to_the_end(world, game_id)
     game = await world.game(game_id)
     assert game.status == "finished"
@@ -102,3 +105,17 @@ async def test_six_people_play_by_slash_commands_and_buttons(world) -> None:
     assert len(game.players) == 6 and game.action_count >= 120
     assert seen["slash"] >= 40 and seen["windows"] > 0, seen
     assert all(seen.get(f"seat{s}", 0) > 0 for s in range(6)), seen
+
+
+async def test_board_posts_the_table_again_at_the_bottom_and_it_becomes_the_table(world) -> None:
+    quick_ai(world)
+    game_id = await lobby_with(world, [world.alice, world.bob], ai=1)
+    await world.alice.click(fresh(world, await world.table(game_id)), label="Start")
+    old = (await world.game(game_id)).table_message_id
+    answer = await fb(world, world.bob, "board")
+    assert not answer.ephemeral
+    game = await world.game(game_id)
+    assert game.table_message_id != old
+    table = fresh(world, await world.table(game_id))
+    assert "Family Business" in table.embeds[0].title
+    assert [a.filename for a in table.attachments] == ["family-business.png"]

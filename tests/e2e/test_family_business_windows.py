@@ -153,7 +153,7 @@ async def test_a_player_who_leaves_hands_the_seat_to_the_ai_and_the_game_goes_on
     assert "left" in text
 
 
-async def test_a_turn_that_runs_out_goes_to_the_ai(world) -> None:
+async def test_a_turn_is_reminded_at_half_time_and_then_runs_out_to_the_ai(world) -> None:
     game_id = await _started(world, [world.alice, world.bob], ai=1)
     while FB.window_open(state := await state_of(world, game_id)):
         await world.env.advance_time(WINDOW + 1)  # the AI's card: windows close silent
@@ -161,6 +161,12 @@ async def test_a_turn_that_runs_out_goes_to_the_ai(world) -> None:
     seat = FB.game.awaiting(state)[0]
     assert not game.seats[seat].played_by_ai and game.deadline is not None
     assert game.deadline > world.env.now() + world.config.turn_timeout / 2  # a turn, no window
-    await world.env.advance_time((game.deadline - world.env.now()).total_seconds() + 1)
+    left = (game.deadline - world.env.now()).total_seconds()
+    await world.env.advance_time(left / 2 + 1)
+    user = game.players[seat]
+    reminders = [m for m in world.messages() if "still your turn" in m.content]
+    assert len(reminders) == 1 and f"<@{user}>" in reminders[0].content
+    await world.env.advance_time(left / 2)
     game = await world.game(game_id)
     assert game.seats[seat].left_place is not None and game.seats[seat].played_by_ai
+    assert len([m for m in world.messages() if "still your turn" in m.content]) == 1
