@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.services.games import CONFLICT, STALE
 from bot.services.multi_lobby import TAKEOVER, MultiLobby, MultiMoved
-from bot.services.multi_rules import MultiRules, dump_move, rules_of
+from bot.services.multi_rules import MultiRules, dump_move, parse_move, rules_of
 from bot.services.placings import final_placing, left_place, winner_of
 from bot.services.reads import Refusal
 from db.errors import GameClosed, VersionConflict
@@ -166,6 +166,17 @@ class MultiService(MultiLobby):
             if now_game.version != game.version:
                 return MultiMoved(now_game, now_state)  # moved meanwhile: ask again
             return await self._apply(game, state, 0, [(seat, action)])
+
+    async def replayed_events(self, game: GameRow) -> list[dict[str, Any]]:
+        """Every event of a started game, replayed from its seed and log (for a table
+        shown again after a restart, whose last events were in memory)."""
+        rules = rules_of(game.game)
+        state = rules.new_state(game.seed, len(game.seats))
+        events: list[dict[str, Any]] = []
+        for row in await self.store.action_log(game.id):
+            seat, action = parse_move(rules.game, row.action_json)
+            events += rules.game.apply(state, action, seat)
+        return events
 
     # ------------------------------------------------------------------ the timer
     async def due(self) -> list[MultiMoved]:

@@ -55,6 +55,31 @@ class FamilyBusinessCog(
             return await refuse(interaction, refusal)
         await self.flows.show_hand(interaction, game.id)
 
+    @app_commands.command(name="play", description="Make your next decision (or answer a window)")
+    @app_commands.describe(decision="What to do now: start typing, the list shows what is legal")
+    async def play(self, interaction: Interaction, decision: str) -> None:
+        try:
+            game = await self._mine(interaction)
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        await self.flows.play_typed(interaction, game.id, decision)
+
+    @play.autocomplete("decision")
+    async def _decisions(
+        self, interaction: Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            game = await self._mine(interaction)
+        except Refusal:
+            return []
+        offered = await self.flows.decisions(game.id, interaction.user.id)
+        wanted = typed.casefold()
+        return [
+            app_commands.Choice(name=name[:100], value=value)
+            for name, value in offered
+            if wanted in name.casefold()
+        ][:25]
+
     @app_commands.command(name="board", description="Post the table again at the bottom")
     async def board(self, interaction: Interaction) -> None:
         try:

@@ -28,7 +28,7 @@ from cogs.render.family_business import ending_text, table_embed
 from cogs.render.family_business.words import when
 from cogs.safe_text import kept_name, shown
 from db.rows import GameRow
-from engine.family_business.text import describe_event
+from engine.family_business.text import describe_event, label
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[FamigliaBot]
@@ -203,6 +203,33 @@ class FamilyBusinessFlows:
         await interaction.response.edit_message(content=text, view=controls)
         await self.after(moved)
 
+    async def decisions(self, game_id: int, user_id: int) -> list[tuple[str, str]]:
+        """The user's legal decisions now, as (label, the action's JSON): a turn's next
+        step or a window's answers (what ``/familybusiness play`` offers)."""
+        game, state = await self.multi.load(game_id)
+        seat = game.seat_of(user_id)
+        if state is None or seat is None or game.status != "active":
+            return []
+        rules = rules_of(game.game)
+        view = rules.game.view(state, seat)
+        card = view.choosing[0] if view.choosing else view.window.card if view.window else -1
+        return [
+            (label(a, card, view.hit_list), rules.game.dump_action(a))
+            for a in rules.game.legal_actions(state, seat)
+        ]
+
+    async def play_typed(self, interaction: Interaction, game_id: int, decision: str) -> None:
+        """``/familybusiness play``: the decision as the list offered it (its JSON)."""
+        try:
+            moved = await self.multi.play(game_id, interaction.user.id, decision)
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        seat = moved.game.seat_of(interaction.user.id)
+        assert seat is not None
+        text, controls = self.hand(moved.game, moved.state, seat)
+        await interaction.response.send_message(text, view=controls, ephemeral=True)
+        await self.after(moved)
+
     async def show_window(self, interaction: Interaction, game_id: int, turn: int) -> None:
         try:
             game, state = await self.multi.load(game_id)
@@ -354,11 +381,16 @@ class FamilyBusinessFlows:
         return len(done)
 
     async def at_startup(self) -> None:
-        """Tables brought up to the stored position, the AI seats playing again."""
+        """Tables brought up to the stored position with their last events, the AI
+        seats playing again."""
         for game in await self.multi.open_games():
             _, state = await self.multi.load(game.id)
             if state is None:
                 await self._redraw_lobby(game)
                 continue
+            names = views.names_for_events(game)
+            events = await self.multi.replayed_events(game)
+            lines = [t for e in events if (t := describe_event(e, names))]
+            self._note(game, lines[-EVENTS_KEPT:])
             await self.update_table(game, state)
             self.kick(game.id)

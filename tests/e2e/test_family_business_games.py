@@ -82,3 +82,23 @@ async def test_a_lobby_lists_its_seats_and_play_again_reopens_one_with_the_same_
         world.bob.id,
         0,
     }
+
+
+async def test_six_people_play_by_slash_commands_and_buttons(world) -> None:
+    """Every seat of a full table decides in turn, by its hand's selects and by
+    ``/familybusiness play`` from the autocomplete, windows answered by every responder
+    (a whole six-person game by clicks takes minutes in SimCord: 120 decisions here)."""
+    more = tuple(
+        world.guild.add_member(world.env.create_user(name, global_name=name.title()))
+        for name in ("dave", "erin", "frank")
+    )
+    people = [world.alice, world.bob, world.carol, *more]
+    game_id = await lobby_with(world, people, ai=0, most=6)
+    await world.alice.click(fresh(world, await world.table(game_id)), label="Start")
+    seen = await play_to_the_end(
+        world, game_id, more=more, slash_every=3, max_steps=120, to_the_end=False
+    )
+    game = await world.game(game_id)
+    assert len(game.players) == 6 and game.action_count >= 120
+    assert seen["slash"] >= 40 and seen["windows"] > 0, seen
+    assert all(seen.get(f"seat{s}", 0) > 0 for s in range(6)), seen

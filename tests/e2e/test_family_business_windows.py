@@ -78,14 +78,20 @@ async def test_the_table_says_a_window_is_open_and_until_when_but_not_who_answer
         assert after == text  # one answer in, nothing public changed (RULING R31)
 
 
-async def test_a_restart_during_a_window_keeps_its_deadline_and_its_buttons(world) -> None:
+async def test_a_restart_during_a_window_keeps_its_deadline_its_buttons_and_its_table(
+    world,
+) -> None:
     game_id = await _started(world, [world.alice, world.bob], ai=0)
     await _until_window(world, game_id)
     deadline = (await world.game(game_id)).deadline
     state = await state_of(world, game_id)
     responder = member(world, (await world.game(game_id)).players[FB.game.awaiting(state)[0]])
+    before = fresh(world, await world.table(game_id)).embeds[0].to_dict()
     await world.restart()
     quick_ai(world)
+    after = fresh(world, await world.table(game_id)).embeds[0].to_dict()
+    assert after["fields"][-1] == before["fields"][-1]  # the last events, replayed
+    assert after["fields"][-1]["name"] == "Last events"
     game = await world.game(game_id)
     assert game.deadline is not None and game.deadline >= deadline
     assert FB.window_open(await state_of(world, game_id))
