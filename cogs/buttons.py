@@ -226,7 +226,8 @@ class ForfeitButton(
         return cls(int(match["game"]), int(match["seq"]), confirm=match["step"] == "giveup")
 
     async def callback(self, interaction: Interaction) -> None:
-        # Every kind: ``/famiglia forfeit`` asks with this button in a solo game too.
+        # Every kind: ``/famiglia forfeit`` in a solo game once asked with this button
+        # (now each mode's table gives its own); such questions still stand.
         if await refused_here(interaction, self.game, EVERY_MODE):
             return
         if self.confirm:

@@ -12,7 +12,7 @@ from engine.family_business import GAME, FBOptions
 from engine.family_business.state import OVER, SINGLE
 from engine.family_business.value import FEATURES, WEIGHTS, features, win_chance
 
-from .board import CC, A, B, D, board
+from .positions import CC, A, B, D, board
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
