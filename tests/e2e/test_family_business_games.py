@@ -37,6 +37,9 @@ async def test_two_people_and_two_ai_play_a_whole_game_by_buttons(world) -> None
     assert "Family Business" in str(stats.response.embeds[0].to_dict())
     board = await fb(world, world.bob, "leaderboard")
     assert "Alice" in str(board.response.embeds[0].to_dict())
+    same = await world.slash(world.carol, "leaderboard", board="familybusiness", scope="global")
+    assert "Family Business ratings" in same.response.embeds[0].title
+    assert "Alice" in str(same.response.embeds[0].to_dict())
 
 
 async def counters_and_next_turns(world, game_id: int) -> list[tuple[int, int]]:

@@ -170,3 +170,23 @@ async def test_a_turn_is_reminded_at_half_time_and_then_runs_out_to_the_ai(world
     game = await world.game(game_id)
     assert game.seats[seat].left_place is not None and game.seats[seat].played_by_ai
     assert len([m for m in world.messages() if "still your turn" in m.content]) == 1
+
+
+async def test_garbage_and_stale_decisions_are_refused_privately_and_change_nothing(world) -> None:
+    game_id = await _started(world, [world.alice, world.bob], ai=0)
+    while FB.window_open(state := await state_of(world, game_id)):
+        await world.env.advance_time(WINDOW + 1)
+    game = await world.game(game_id)
+    mover = member(world, game.players[FB.game.awaiting(state)[0]])
+    hand = await mover.click(await world.table(game_id), label="Show my hand")
+    select = next(c for c in world.components(hand.response) if c["custom_id"].startswith("fb:do:"))
+    for typed in ("garbage", '{"kind":"play","card":"contract","extra":1}', " "):
+        answer = await fb(world, mover, "play", decision=typed)
+        assert answer.ephemeral and "not a move" in answer.response.content, typed
+    forged = await world.forged_select(mover, hand.response, select["custom_id"], ["nonsense"])
+    assert forged.ephemeral and "not a move" in forged.response.content
+    assert (await world.game(game_id)).version == game.version
+    first = select["options"][0]["value"]
+    await mover.select(hand.response, [first], custom_id=select["custom_id"])
+    stale = await world.forged_select(mover, hand.response, select["custom_id"], [first])
+    assert stale.ephemeral and "earlier moment" in stale.response.content
