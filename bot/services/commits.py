@@ -169,8 +169,8 @@ class GameCommits(GameReads):
         ``deal``: ``state`` is the first of a game dealt now. The table's move log
         replays the actions written from memory (:meth:`replayed`)."""
         play, mode = self.rules(game), self.mode(game)
-        reminder: datetime | Literal["half"] | None = "half" if mode.reminds else None
-        if keep:
+        reminder: datetime | Literal["half"] | None = "half" if mode.reminds(state) else None
+        if keep and reminder is not None:
             reminder = None if game.reminder_sent else game.reminder_at
         texts = [log_entry(play, mode, seat, action) for seat, action in moves]
         try:

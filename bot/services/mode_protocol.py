@@ -100,8 +100,6 @@ class GameMode(Protocol):
     notes: ClassVar[bool]
     #: Each log entry names its seat (several seats may be awaited at once).
     seated_log: ClassVar[bool]
-    #: A reminder is sent at half of a timed decision's time.
-    reminds: ClassVar[bool]
     #: The refusal of a move in a game not started yet.
     not_started: ClassVar[str]
 
@@ -132,6 +130,10 @@ class GameMode(Protocol):
 
     def goes_on(self, play: Game[Any, Any], before: Any, after: Any) -> bool:
         """Whether the decision of ``before`` goes on in ``after`` (its deadline stays)."""
+        ...
+
+    def reminds(self, state: Any) -> bool:
+        """Whether the seats awaited at ``state`` are reminded at half of their time."""
         ...
 
     def abandoned(self, game: GameRow, state: Any) -> bool:
@@ -201,7 +203,6 @@ class ModeDefaults:
 
     notes: ClassVar[bool] = False
     seated_log: ClassVar[bool] = False
-    reminds: ClassVar[bool] = True
     not_started: ClassVar[str] = "The game has not started: the challenge is not accepted yet."
 
     def seats_of(self, players: Sequence[int], options: StartOptions) -> tuple[Seat, ...]:
@@ -231,6 +232,9 @@ class ModeDefaults:
 
     def goes_on(self, play: Game[Any, Any], before: Any, after: Any) -> bool:
         return play.awaiting(before) == play.awaiting(after)
+
+    def reminds(self, state: Any) -> bool:
+        return True
 
     def abandoned(self, game: GameRow, state: Any) -> bool:
         return False

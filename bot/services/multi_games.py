@@ -108,8 +108,8 @@ class MultiService(MultiLobby):
     # ------------------------------------------------------------------ the timer
     async def due(self) -> list[MultiMoved]:
         """Expire lobbies, close windows at their deadline (silent seats answer no
-        counter), and hand a person's gang to the AI when their turn ran out: the one
-        turn timer of the game service, on the games of 2-6."""
+        counter), remind a person at half of their turn, and hand their gang to the AI
+        when it ran out: the one turn timer of the game service, on the games of 2-6."""
         done: list[MultiMoved] = []
         for core in self.cores.values():
             for notice in await core.due():
@@ -117,6 +117,9 @@ class MultiService(MultiLobby):
                     done.append(self.moved(notice.moved, left=self._left(notice.moved)))
                 elif notice.kind == "expired":
                     done.append(self.moved(notice.moved))
+                else:  # half of a person's turn is gone
+                    moved = notice.moved
+                    done.append(MultiMoved(moved.game, moved.state, reminder=True))
         return done
 
     def _left(self, moved: Moved) -> int | None:

@@ -51,7 +51,6 @@ class MultiMode(ModeDefaults):
     two_people: ClassVar[bool] = False
     dm_only: ClassVar[bool] = False
     seated_log: ClassVar[bool] = True  # a window's answers come from any seat
-    reminds: ClassVar[bool] = False
     busy: ClassVar[str] = "Someone just opened a game in this channel."
     invalid: ClassVar[str] = "A table has 2 to 6 seats."
     not_started: ClassVar[str] = "The game has not started yet."
@@ -132,6 +131,11 @@ class MultiMode(ModeDefaults):
         if self.rules.window_open(after) or self.rules.window_open(before):
             return self.rules.window_open(after) and self.rules.window_open(before)
         return play.awaiting(before) == play.awaiting(after)
+
+    def reminds(self, state: Any) -> bool:
+        """A person's turn is reminded at half time; a window is too short for it (and a
+        lobby has nothing to remind of)."""
+        return state is not None and not self.rules.window_open(state)
 
     def lapse(self, game: GameRow, state: Any, awaiting: Sequence[int]) -> Lapse:
         """Silent seats answer a window by default (RULING R13); a person whose turn ran

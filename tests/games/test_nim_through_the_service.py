@@ -214,7 +214,9 @@ class NimRounds(NimAmongSeats):
     the counters left (the mode's moment)."""
 
     seated_log: ClassVar[bool] = True
-    reminds: ClassVar[bool] = False
+
+    def reminds(self, state: NimState) -> bool:
+        return False
 
     def moment(self, state: NimState) -> int | None:
         return sum(state.heaps)
