@@ -3,7 +3,8 @@
 * 4 players: the AI in one seat against three ``bot`` players (bar: wins >= 45%;
   a seat's fair share is 25%);
 * 2 players: the AI against one ``bot`` (bar: wins >= 75%);
-* time: every AI decision at most 1.5 s (the strengths' time caps keep it under).
+* time: every AI decision at most 1.5 s (the strengths' time caps keep it under);
+  printed with the median, the 99th percentile and the machine's load average.
 
 Seeds are paired and seats rotated: each seed is played once with the AI in every seat,
 and once more with a ``bot`` in that seat instead (the control, whose fair share shows
@@ -77,6 +78,8 @@ def play(job: tuple[int, str, int, int]) -> dict:
         "sum_s": sum(times),
         "over_bar": sum(t > TIME_BAR for t in times),
         "iters": sum(iters),
+        "ms": [round(t * 1000) for t in times],  # every decision, for the percentiles
+        "load": round(os.getloadavg()[0], 2),  # the machine's load when the game ended
     }
 
 
@@ -123,12 +126,21 @@ def table(records: dict[Key, dict], n: int, player: str, seeds: range) -> tuple[
         )
         if who != "bot" and recs:
             dec = sum(r["decisions"] for r in recs)
+            ms = sorted(t for r in recs for t in r.get("ms", ()))
+            p50, p99 = (ms[len(ms) * q // 100] / 1000 for q in (50, 99)) if ms else (0, 0)
+            pct = f"p50 {p50:.3f} s, p99 {p99:.3f} s, " if ms else ""
+            loads = [r["load"] for r in recs if "load" in r]
             lines.append(
                 f"  {'':<32} decisions {dec}, mean {sum(r['sum_s'] for r in recs) / dec:.3f} s, "
-                f"max {max(r['max_s'] for r in recs):.3f} s, over {TIME_BAR} s: "
+                f"{pct}max {max(r['max_s'] for r in recs):.3f} s, over {TIME_BAR} s: "
                 f"{sum(r['over_bar'] for r in recs)}, iterations/decision "
                 f"{sum(r['iters'] for r in recs) / dec:.0f}"
             )
+            if loads:
+                lines.append(
+                    f"  {'':<32} machine load average (1 min) at the games' ends: "
+                    f"mean {sum(loads) / len(loads):.1f}, max {max(loads):.1f}"
+                )
     _rate, lo, hi = rates[player]
     return "\n".join(lines), lo, hi
 

@@ -1,9 +1,9 @@
 """``/famiglia ai``: a game against the AI opponent, added to the ``/famiglia`` group.
 
-:func:`install` is called once in the bot's ``setup_hook`` after the other commands are
-installed: it adds the command and the Play again button, hands games of mode ``ai`` to
-:class:`cogs.ai_answers.AiFlows` through ``Flows.ai``, and resumes any AI turn a restart
-interrupted. The process pool the AI thinks in belongs to the bot.
+:func:`install` is called once by the extension's ``setup`` after the other commands
+are installed: it adds the command and the Play again button, registers
+:class:`cogs.ai_answers.AiFlows` as the AI mode's table (``Flows.tables``), and resumes
+any AI turn a restart interrupted. The process pool the AI thinks in belongs to the bot.
 """
 
 from __future__ import annotations

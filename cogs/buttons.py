@@ -20,7 +20,7 @@ import discord
 
 from bot.app import FamigliaBot
 from bot.services.games import GameService
-from bot.services.modes import MODES
+from bot.services.modes import MODES, Duel
 from bot.services.reads import Refusal
 
 Interaction = discord.Interaction[FamigliaBot]
@@ -36,10 +36,6 @@ class Clicks(Protocol):
     service: GameService
 
     async def show_hand(self, interaction: Interaction, game_id: int) -> None: ...
-    async def answer_challenge(
-        self, interaction: Interaction, game_id: int, answer: str
-    ) -> None: ...
-    async def rematch(self, interaction: Interaction, game_id: int) -> None: ...
     async def click_action(
         self, interaction: Interaction, game_id: int, seq: int, value: str
     ) -> None: ...
@@ -50,8 +46,22 @@ class Clicks(Protocol):
     ) -> None: ...
 
 
+class ChallengeClicks(Protocol):
+    """What the challenge and rematch buttons hand their clicks to: the two-player
+    mode's table (:class:`cogs.duel_table.DuelTable`)."""
+
+    async def answer_challenge(
+        self, interaction: Interaction, game_id: int, answer: str
+    ) -> None: ...
+    async def rematch(self, interaction: Interaction, game_id: int) -> None: ...
+
+
 def flows(interaction: Interaction) -> Clicks:
     return interaction.client.flows
+
+
+def challenges(interaction: Interaction) -> ChallengeClicks:
+    return interaction.client.flows.tables.named(Duel.name)
 
 
 async def refused_here(
@@ -115,7 +125,7 @@ class ChallengeButton(
         only = f"Only {who} can {self.answer} this challenge."
         if await refused_here(interaction, self.game, ("duel",), only):
             return
-        await flows(interaction).answer_challenge(interaction, self.game, self.answer)
+        await challenges(interaction).answer_challenge(interaction, self.game, self.answer)
 
 
 class HandButton(
@@ -216,7 +226,8 @@ class ForfeitButton(
         return cls(int(match["game"]), int(match["seq"]), confirm=match["step"] == "giveup")
 
     async def callback(self, interaction: Interaction) -> None:
-        # Every kind: ``/famiglia forfeit`` asks with this button in a solo game too.
+        # Every kind: ``/famiglia forfeit`` in a solo game once asked with this button
+        # (now each mode's table gives its own); such questions still stand.
         if await refused_here(interaction, self.game, EVERY_MODE):
             return
         if self.confirm:
@@ -249,7 +260,7 @@ class RematchButton(
         only = "Only the two players of that game can ask for a rematch."
         if await refused_here(interaction, self.game, ("duel",), only):
             return
-        await flows(interaction).rematch(interaction, self.game)
+        await challenges(interaction).rematch(interaction, self.game)
 
 
 class ActionButton(

@@ -1,4 +1,5 @@
-"""The two-player table: public in a server channel, each player's hand shown privately.
+"""The two-player mode on Discord: the challenge that starts a game (and the rematch),
+and the table — public in a server channel, each player's hand shown privately.
 
 After a move the player's private hand answers with what happened; the table is edited,
 the player to move is pinged (only the latest ping of a game stays), and the end is
@@ -7,6 +8,7 @@ announced with a Rematch button.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Any
 
@@ -14,10 +16,13 @@ import discord
 
 from bot.app import FamigliaBot
 from bot.services.games import Moved
+from bot.services.reads import Refusal
 from cogs import game_texts
 from cogs.buttons import RematchButton
 from cogs.game_answers import Flows, users
-from cogs.move_views import confirm_forfeit
+from cogs.move_views import confirm_forfeit, table_controls
+from cogs.safe_text import kept_name
+from cogs.table_message import answer_message
 from db.rows import GameRow
 from engine.famiglia import GameState
 
@@ -48,6 +53,76 @@ class DuelTable:
     def confirm_forfeit(self, game: GameRow) -> discord.ui.View:
         return confirm_forfeit(game)
 
+    # ---------------------------------------------------------------- challenges
+    async def start(
+        self, interaction: Interaction, opponent: discord.Member | discord.User
+    ) -> None:
+        channel = interaction.channel
+        if interaction.guild is None or not isinstance(channel, discord.TextChannel):
+            return await self.flows.refuse(
+                interaction,
+                "Challenges are played in a server text channel: use this command there.",
+            )
+        if opponent.bot:
+            return await self.flows.refuse(
+                interaction, "Bots cannot play Famiglia. Challenge a person."
+            )
+        names = [kept_name(interaction.user), kept_name(opponent)]
+        try:
+            game = await self.flows.service.challenge(
+                interaction.guild.id, channel.id, interaction.user.id, opponent.id, names
+            )
+        except Refusal as refusal:
+            return await self.flows.refuse(interaction, str(refusal))
+        await self._post_challenge(interaction, game)
+
+    async def _post_challenge(self, interaction: Interaction, game: GameRow) -> None:
+        """Answer with the new challenge ``game``. If Discord takes no answer, nobody
+        saw the challenge: it is withdrawn, so it does not hold the channel."""
+        try:
+            sent = await interaction.response.send_message(
+                game_texts.challenge_text(game, self.flows.challenge_minutes),
+                view=table_controls(game),
+                allowed_mentions=users(game.players[1]),
+            )
+        except Exception:  # an HTTP error or no answer in time: withdrawn, so not shown
+            with contextlib.suppress(Refusal):
+                await self.flows.service.answer_challenge(game.id, game.players[0], "cancel")
+            raise
+        # The challenge is shown and stands from here on: no error may say otherwise.
+        message = await answer_message(interaction, sent, f"challenge {game.id}")
+        if message is None:  # the accept posts the table anew
+            return
+        await self.flows.service.records.set_table_message(game.id, message.channel.id, message.id)
+
+    async def answer_challenge(self, interaction: Interaction, game_id: int, answer: str) -> None:
+        try:
+            moved = await self.flows.service.answer_challenge(game_id, interaction.user.id, answer)
+        except Refusal as refusal:
+            return await self.flows.refuse(interaction, str(refusal))
+        await self.flows.answered(moved, interaction.response.defer())
+
+    async def rematch(self, interaction: Interaction, game_id: int) -> None:
+        try:
+            old = await self.flows.service.game(game_id)
+            seat = old.seat_of(interaction.user.id)
+            if seat is None:
+                raise Refusal("Only the two players of that game can ask for a rematch.")
+            if interaction.guild is None:
+                raise Refusal("Rematches are played in the server channel of the game.")
+            names = list(game_texts.names_of(old))
+            game = await self.flows.service.challenge(
+                interaction.guild.id,
+                old.channel_id,
+                old.players[seat],
+                old.players[1 - seat],
+                [names[seat], names[1 - seat]],
+            )
+        except Refusal as refusal:
+            return await self.flows.refuse(interaction, str(refusal))
+        await self._post_challenge(interaction, game)
+
+    # --------------------------------------------------------------------- moves
     async def after_move(self, interaction: Interaction, moved: Moved) -> None:
         """The mover's private hand says what happened; then the table and the channel."""
         lines = game_texts.said(moved.game, moved.events)

@@ -142,7 +142,8 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
     @app_commands.command(name="start", description="Challenge a member of this server")
     @app_commands.describe(opponent="Who you want to play against")
     async def start(self, interaction: Interaction, opponent: discord.User) -> None:
-        await self.flows.start(interaction, opponent)
+        duel: DuelTable = self.flows.tables.named(Duel.name)
+        await duel.start(interaction, opponent)
 
     @app_commands.command(name="refresh", description="Refresh the Street (only if no 0 shows)")
     @app_commands.describe(card="The Street card to discard")

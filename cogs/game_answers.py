@@ -12,7 +12,6 @@ channel (``get_partial_message(id).edit``), never through a stored interaction.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -28,7 +27,6 @@ from cogs.mode_tables import ModeTables
 from cogs.move_views import hand_controls, table_controls
 from cogs.repair import TableRepair
 from cogs.rules_text import PAGES, titles
-from cogs.safe_text import kept_name
 from cogs.table_message import answer_message, edit_in_place, moved_to
 from db.rows import GameRow, ResultRow
 from engine.famiglia import Action, GameState
@@ -135,73 +133,6 @@ class Flows:
             await interaction.response.edit_message(**payload)
         else:
             await self._ephemeral(interaction, payload.pop("view"), **payload)
-
-    # ---------------------------------------------------------------- challenges
-    async def start(
-        self, interaction: Interaction, opponent: discord.Member | discord.User
-    ) -> None:
-        channel = interaction.channel
-        if interaction.guild is None or not isinstance(channel, discord.TextChannel):
-            return await self.refuse(
-                interaction,
-                "Challenges are played in a server text channel: use this command there.",
-            )
-        if opponent.bot:
-            return await self.refuse(interaction, "Bots cannot play Famiglia. Challenge a person.")
-        names = [kept_name(interaction.user), kept_name(opponent)]
-        try:
-            game = await self.service.challenge(
-                interaction.guild.id, channel.id, interaction.user.id, opponent.id, names
-            )
-        except Refusal as refusal:
-            return await self.refuse(interaction, str(refusal))
-        await self._post_challenge(interaction, game)
-
-    async def _post_challenge(self, interaction: Interaction, game: GameRow) -> None:
-        """Answer with the new challenge ``game``. If Discord takes no answer, nobody
-        saw the challenge: it is withdrawn, so it does not hold the channel."""
-        try:
-            sent = await interaction.response.send_message(
-                game_texts.challenge_text(game, self.challenge_minutes),
-                view=table_controls(game),
-                allowed_mentions=users(game.players[1]),
-            )
-        except Exception:  # an HTTP error or no answer in time: withdrawn, so not shown
-            with contextlib.suppress(Refusal):
-                await self.service.answer_challenge(game.id, game.players[0], "cancel")
-            raise
-        # The challenge is shown and stands from here on: no error may say otherwise.
-        message = await answer_message(interaction, sent, f"challenge {game.id}")
-        if message is None:  # the accept posts the table anew
-            return
-        await self.service.records.set_table_message(game.id, message.channel.id, message.id)
-
-    async def answer_challenge(self, interaction: Interaction, game_id: int, answer: str) -> None:
-        try:
-            moved = await self.service.answer_challenge(game_id, interaction.user.id, answer)
-        except Refusal as refusal:
-            return await self.refuse(interaction, str(refusal))
-        await self.answered(moved, interaction.response.defer())
-
-    async def rematch(self, interaction: Interaction, game_id: int) -> None:
-        try:
-            old = await self.service.game(game_id)
-            seat = old.seat_of(interaction.user.id)
-            if seat is None:
-                raise Refusal("Only the two players of that game can ask for a rematch.")
-            if interaction.guild is None:
-                raise Refusal("Rematches are played in the server channel of the game.")
-            names = list(game_texts.names_of(old))
-            game = await self.service.challenge(
-                interaction.guild.id,
-                old.channel_id,
-                old.players[seat],
-                old.players[1 - seat],
-                [names[seat], names[1 - seat]],
-            )
-        except Refusal as refusal:
-            return await self.refuse(interaction, str(refusal))
-        await self._post_challenge(interaction, game)
 
     # --------------------------------------------------------------------- moves
     async def click_action(

@@ -19,10 +19,10 @@ from discord import app_commands
 from bot.app import FamigliaBot
 from bot.services.records import Records
 from cogs.safe_text import shown
-from db.rows import AiBoardRow, Page, RatingBoardRow, SoloBoardRow
+from db.rows import AiBoardRow, MultiBoardRow, Page, RatingBoardRow, SoloBoardRow
 
 Interaction = discord.Interaction[FamigliaBot]
-Board = Literal["rating", "solo", "ai"]
+Board = Literal["rating", "solo", "ai", "familybusiness"]
 Scope = Literal["server", "global"]
 
 PAGE_SIZE = 10
@@ -81,6 +81,13 @@ def _ai_line(row: AiBoardRow, names: Mapping[int, str]) -> str:
     return f"**{row.rank}.** {_who(row.user_id, names)} — {records}"
 
 
+def _multi_line(row: MultiBoardRow, names: Mapping[int, str]) -> str:
+    return (
+        f"**{row.rank}.** {_who(row.user_id, names)} — {row.ordinal:.1f}"
+        f" ({row.games} games, {row.wins} won)"
+    )
+
+
 @dataclass(frozen=True)
 class BoardKind:
     """What one board is: its title, the text of an empty board, the rows' line, the
@@ -133,6 +140,19 @@ BOARDS: dict[str, BoardKind] = {
         ),
         has_levels=True,
     ),
+    "familybusiness": BoardKind(
+        title=lambda _level: "Family Business ratings",
+        empty=(
+            "No Family Business game of two or more people has been finished{where} yet."
+            " Open a table: `/familybusiness open`."
+        ),
+        line=_multi_line,
+        legend="rating = mu − 3 sigma (Plackett–Luce); people ranked by their places among"
+        " the people of each game; AI seats are not rated",
+        load=lambda store, guild_id, _level, offset: store.multi_board(
+            "family_business", guild_id=guild_id, offset=offset, limit=PAGE_SIZE
+        ),
+    ),
 }
 
 
@@ -171,7 +191,7 @@ def board_embed(
 class BoardPageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=(
-        r"fam:lb:(?P<board>rating|solo|ai):(?P<scope>server|global):(?P<level>[0-4])"
+        r"fam:lb:(?P<board>rating|solo|ai|familybusiness):(?P<scope>server|global):(?P<level>[0-4])"
         r":(?P<page>\d{1,6}):(?P<tag>[fpnl])"
     ),
 ):
@@ -277,7 +297,8 @@ def leaderboard_command() -> app_commands.Command[Any, ..., None]:
         name="leaderboard", description="Ratings, solo high scores or records against the AI"
     )
     @app_commands.describe(
-        board="rating: two-player ratings; solo: high scores vs the robot; ai: records vs the AI",
+        board="rating: two-player ratings; solo: high scores vs the robot; ai: records vs the"
+        " AI; familybusiness: Family Business ratings",
         scope="server: games played in this server; global: everywhere",
         level="Solo board only: one robot level (1 easy – 4 hard); all levels if left out",
     )

@@ -2,9 +2,9 @@
 ``leaderboard`` and ``stats``, added to the group the ``FamigliaCog`` defines, and the
 persistent buttons they use.
 
-:func:`install` is called once in the bot's ``setup_hook`` after the cog is added (and
-before commands are synced). It also hands solo games to :class:`cogs.solo_answers.SoloFlows`
-through ``Flows.solo`` and plays any robot turn a restart interrupted.
+:func:`install` is called once by the extension's ``setup`` after the cog is added (and
+before commands are synced). It also registers :class:`cogs.solo_answers.SoloFlows` as
+the solo mode's table (``Flows.tables``) and plays any robot turn a restart interrupted.
 """
 
 from __future__ import annotations

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from db import ai_records, leaderboards, multi_boards, multi_ratings, names, ratings, results
 from db.base import StoreBase
-from db.clock import to_db
-from db.errors import GameNotFound, StoreError
-from db.games import fetch_game
 from db.rows import (
     AiBoardRow,
     MultiBoardRow,
@@ -15,48 +12,12 @@ from db.rows import (
     PlayerStats,
     RatingBoardRow,
     RatingRow,
-    ResultRecord,
     ResultRow,
     SoloBoardRow,
 )
-from db.tx import Tx
 
 
 class ResultsApi(StoreBase):
-    async def record_result(self, game_id: int, result: ResultRecord) -> ResultRow:
-        """Store how an ended game ended (and rate a duel), in its own transaction.
-
-        Prefer ``commit_move(..., result=...)``/``set_status(..., result=...)``, which
-        store the result in the same transaction as the final move.
-        """
-
-        async def record(tx: Tx) -> ResultRow | None:
-            game = await fetch_game(tx, game_id, lock=True)
-            if game is None:
-                raise GameNotFound(game_id)
-            if game.status not in ("finished", "forfeited"):
-                raise StoreError(f"game {game_id} is {game.status}: it has no result yet")
-            await results.insert_result(
-                tx,
-                game_id=game_id,
-                mode=game.mode,
-                guild_id=game.guild_id,
-                players=game.players,
-                record=result,
-                at=to_db(game.finished_at or self._now()),
-                game=game.game,
-            )
-            return await results.result_of_game(tx, game_id)
-
-        try:
-            row = await self._write(record)
-        except Exception as exc:
-            if self._db.duplicate_key(exc) == "game_id":
-                raise StoreError(f"game {game_id} already has a result") from exc
-            raise
-        assert row is not None
-        return row
-
     async def get_result(self, game_id: int) -> ResultRow | None:
         return await self._read(lambda tx: results.result_of_game(tx, game_id))
 

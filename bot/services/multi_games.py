@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.services.games import CONFLICT, STALE
 from bot.services.multi_lobby import TAKEOVER, MultiLobby, MultiMoved
-from bot.services.multi_rules import MultiRules, dump_move, rules_of
+from bot.services.multi_rules import MultiRules, dump_move, parse_move, rules_of
 from bot.services.placings import final_placing, left_place, winner_of
 from bot.services.reads import Refusal
 from db.errors import GameClosed, VersionConflict
@@ -108,7 +108,7 @@ class MultiService(MultiLobby):
                 state_json=rules.game.dump_state(new),
                 status="finished" if ended else "active",
                 deadline=deadline,
-                reminder_at=None,
+                reminder_at=_reminder(rules, new, game, deadline),
                 result=result,
                 seats=seats if seats != game.seats else None,
             )
@@ -167,6 +167,17 @@ class MultiService(MultiLobby):
                 return MultiMoved(now_game, now_state)  # moved meanwhile: ask again
             return await self._apply(game, state, 0, [(seat, action)])
 
+    async def replayed_events(self, game: GameRow) -> list[dict[str, Any]]:
+        """Every event of a started game, replayed from its seed and log (for a table
+        shown again after a restart, whose last events were in memory)."""
+        rules = rules_of(game.game)
+        state = rules.new_state(game.seed, len(game.seats))
+        events: list[dict[str, Any]] = []
+        for row in await self.store.action_log(game.id):
+            seat, action = parse_move(rules.game, row.action_json)
+            events += rules.game.apply(state, action, seat)
+        return events
+
     # ------------------------------------------------------------------ the timer
     async def due(self) -> list[MultiMoved]:
         """Expire lobbies, close windows at their deadline (silent seats answer no
@@ -180,6 +191,12 @@ class MultiService(MultiLobby):
                 done.append(await self._time_out(due.id, now))
             except Refusal:
                 continue  # a move or an answer got there first
+        for due in await self.store.due_reminders(now):
+            if due.mode == "multi" and due.status == "active":
+                marked = await self.store.mark_reminder_sent(due.id, expected_version=due.version)
+                if marked is not None:  # claimed here: remind once
+                    _, state = await self.load(due.id)
+                    done.append(MultiMoved(marked, state, reminder=True))
         return done
 
     async def _time_out(self, game_id: int, now: datetime) -> MultiMoved:
@@ -202,3 +219,13 @@ def _anyone_in(rules: MultiRules, state: Any, seats: Sequence[Seat]) -> bool:
     """Whether a person still plays (live and not left): else the game ends now."""
     live = rules.live(state)
     return any(s.is_person and s.left_place is None and live[i] for i, s in enumerate(seats))
+
+
+def _reminder(rules: MultiRules, state: Any, game: GameRow, deadline: Any) -> Any:
+    """A person's turn is reminded at half time (a window is too short for it); the
+    same turn going on keeps its reminder where it was, and sent once."""
+    if deadline is None or rules.window_open(state):
+        return None
+    if deadline == game.deadline and game.deadline is not None:
+        return None if game.reminder_sent else game.reminder_at
+    return "half"

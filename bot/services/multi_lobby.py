@@ -39,6 +39,7 @@ class MultiMoved:
     ended: bool = False
     window_opened: bool = False  # a counter window opened: its responders are told
     left: int | None = None  # the seat whose person just left (the AI took it)
+    reminder: bool = False  # half of a person's turn is gone: they are reminded
 
 
 class MultiLobby:

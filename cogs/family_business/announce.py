@@ -56,3 +56,19 @@ async def announce_end(bot: discord.Client, multi: MultiService, game: GameRow) 
     channel = bot.get_partial_messageable(game.channel_id)
     with contextlib.suppress(discord.HTTPException):
         await channel.send("🏁 Family Business is over:\n" + "\n".join(lines))
+
+
+async def remind(bot: discord.Client, game: GameRow, state: Any) -> None:
+    """Half of a person's turn is gone: they are mentioned once more, with the time."""
+    rules = rules_of(game.game)
+    awaited = rules.game.awaiting(state)
+    if len(awaited) != 1 or game.deadline is None:
+        return
+    user = game.players[awaited[0]]
+    channel = bot.get_partial_messageable(game.channel_id)
+    with contextlib.suppress(discord.HTTPException):
+        await channel.send(
+            f"⏰ <@{user}>, it is still your turn in Family Business. If you do not move,"
+            f" the AI takes over your gang {when(game.deadline)}.",
+            allowed_mentions=users(user),
+        )

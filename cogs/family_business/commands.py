@@ -12,7 +12,7 @@ from bot.app import FamigliaBot
 from bot.services.reads import Refusal
 from cogs.family_business.flows import FamilyBusinessFlows, refuse
 from cogs.family_business.rules_text import RULES
-from cogs.safe_text import shown
+from cogs.leaderboard import Scope, show_board
 from db.rows import GameRow
 
 Interaction = discord.Interaction[FamigliaBot]
@@ -55,6 +55,31 @@ class FamilyBusinessCog(
             return await refuse(interaction, refusal)
         await self.flows.show_hand(interaction, game.id)
 
+    @app_commands.command(name="play", description="Make your next decision (or answer a window)")
+    @app_commands.describe(decision="What to do now: start typing, the list shows what is legal")
+    async def play(self, interaction: Interaction, decision: str) -> None:
+        try:
+            game = await self._mine(interaction)
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        await self.flows.play_typed(interaction, game.id, decision)
+
+    @play.autocomplete("decision")
+    async def _decisions(
+        self, interaction: Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            game = await self._mine(interaction)
+        except Refusal:
+            return []
+        offered = await self.flows.decisions(game.id, interaction.user.id)
+        wanted = typed.casefold()
+        return [
+            app_commands.Choice(name=name[:100], value=value)
+            for name, value in offered
+            if wanted in name.casefold()
+        ][:25]
+
     @app_commands.command(name="board", description="Post the table again at the bottom")
     async def board(self, interaction: Interaction) -> None:
         try:
@@ -77,19 +102,6 @@ class FamilyBusinessCog(
         await self.flows.leave(interaction, game)
 
     @app_commands.command(name="leaderboard", description="The Family Business ratings")
-    async def leaderboard(self, interaction: Interaction) -> None:
-        records = self.flows.multi.base.records
-        page = await records.multi_board(GAME, guild_id=None, offset=0, limit=10)
-        names = await records.display_names([row.user_id for row in page.rows])
-        lines = [
-            f"{row.rank}. {shown(names.get(row.user_id, str(row.user_id)))} — {row.ordinal:.1f}"
-            f" ({row.games} games, {row.wins} won)"
-            for row in page.rows
-        ]
-        text = "\n".join(lines) or "Nobody is rated yet: it takes a finished game of two people."
-        embed = discord.Embed(title="Family Business — ratings", description=text)
-        embed.set_footer(
-            text="Plackett-Luce (openskill): mu - 3 sigma. People are rated by their places"
-            " among the people of a game; AI seats are not rated."
-        )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+    @app_commands.describe(scope="server: games played in this server; global: everywhere")
+    async def leaderboard(self, interaction: Interaction, scope: Scope | None = None) -> None:
+        await show_board(interaction, "familybusiness", scope or "server", None)

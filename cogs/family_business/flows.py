@@ -23,12 +23,11 @@ from bot.services.multi_lobby import MultiMoved
 from bot.services.multi_rules import rules_of
 from bot.services.reads import Refusal
 from cogs.family_business import views
-from cogs.family_business.announce import announce_end, announce_window, users
-from cogs.render.family_business import ending_text, table_embed
+from cogs.family_business.announce import announce_end, announce_window, remind, users
 from cogs.render.family_business.words import when
 from cogs.safe_text import kept_name, shown
 from db.rows import GameRow
-from engine.family_business.text import describe_event
+from engine.family_business.text import describe_event, label
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[FamigliaBot]
@@ -127,22 +126,8 @@ class FamilyBusinessFlows:
 
     # ------------------------------------------------------------------ the table
     def table_payload(self, game: GameRow, state: Any) -> dict[str, Any]:
-        rules = rules_of(game.game)
-        public = rules.game.view(state, None)
-        ending = None
-        if game.status == "finished":
-            hands = [rules.game.view(state, s).hand for s in range(len(game.seats))]
-            places = self._places.get(game.id)
-            if places is not None:
-                ending = ending_text(places, views.seating(game), hands)
-        embed = table_embed(
-            public,
-            views.seating(game),
-            deadline=game.deadline,
-            recent=list(self._recent.get(game.id, ())),
-            ending=ending,
-        )
-        return {"embed": embed, "view": views.table_view(game), "content": None}
+        recent = list(self._recent.get(game.id, ()))
+        return views.table_payload(game, state, recent, self._places.get(game.id))
 
     async def update_table(self, game: GameRow, state: Any) -> None:
         if game.status == "finished" and game.id not in self._places:
@@ -166,7 +151,9 @@ class FamilyBusinessFlows:
                 embed=views.lobby_embed(game), view=views.lobby_view(game)
             )
         else:
-            await interaction.response.send_message(**self.table_payload(game, state))
+            payload = self.table_payload(game, state)
+            payload["files"] = payload.pop("attachments")
+            await interaction.response.send_message(**payload)
         message = await interaction.original_response()
         await self.multi.base.records.set_table_message(game.id, message.channel.id, message.id)
 
@@ -201,6 +188,33 @@ class FamilyBusinessFlows:
         assert seat is not None
         text, controls = self.hand(moved.game, moved.state, seat)
         await interaction.response.edit_message(content=text, view=controls)
+        await self.after(moved)
+
+    async def decisions(self, game_id: int, user_id: int) -> list[tuple[str, str]]:
+        """The user's legal decisions now, as (label, the action's JSON): a turn's next
+        step or a window's answers (what ``/familybusiness play`` offers)."""
+        game, state = await self.multi.load(game_id)
+        seat = game.seat_of(user_id)
+        if state is None or seat is None or game.status != "active":
+            return []
+        rules = rules_of(game.game)
+        view = rules.game.view(state, seat)
+        card = view.choosing[0] if view.choosing else view.window.card if view.window else -1
+        return [
+            (label(a, card, view.hit_list), rules.game.dump_action(a))
+            for a in rules.game.legal_actions(state, seat)
+        ]
+
+    async def play_typed(self, interaction: Interaction, game_id: int, decision: str) -> None:
+        """``/familybusiness play``: the decision as the list offered it (its JSON)."""
+        try:
+            moved = await self.multi.play(game_id, interaction.user.id, decision)
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        seat = moved.game.seat_of(interaction.user.id)
+        assert seat is not None
+        text, controls = self.hand(moved.game, moved.state, seat)
+        await interaction.response.send_message(text, view=controls, ephemeral=True)
         await self.after(moved)
 
     async def show_window(self, interaction: Interaction, game_id: int, turn: int) -> None:
@@ -347,6 +361,9 @@ class FamilyBusinessFlows:
         """What the turn timer found due in Family Business, shown."""
         done = await self.multi.due()
         for moved in done:
+            if moved.reminder:
+                await remind(self.bot, moved.game, moved.state)
+                continue
             if moved.left is not None:
                 who = shown(moved.game.seats[moved.left].name)
                 self._note(moved.game, [f"{who} ran out of time; the AI plays on."])
@@ -354,11 +371,16 @@ class FamilyBusinessFlows:
         return len(done)
 
     async def at_startup(self) -> None:
-        """Tables brought up to the stored position, the AI seats playing again."""
+        """Tables brought up to the stored position with their last events, the AI
+        seats playing again."""
         for game in await self.multi.open_games():
             _, state = await self.multi.load(game.id)
             if state is None:
                 await self._redraw_lobby(game)
                 continue
+            names = views.names_for_events(game)
+            events = await self.multi.replayed_events(game)
+            lines = [t for e in events if (t := describe_event(e, names))]
+            self._note(game, lines[-EVENTS_KEPT:])
             await self.update_table(game, state)
             self.kick(game.id)

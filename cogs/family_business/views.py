@@ -4,11 +4,13 @@ stored game and the engine's views; no I/O."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from typing import Any
 
 import discord
 
+from bot.services.multi_rules import rules_of
 from cogs.family_business.controls import (
     AddAiSelect,
     AgainButton,
@@ -17,8 +19,17 @@ from cogs.family_business.controls import (
     LobbyButton,
     PlaySelect,
 )
-from cogs.render.family_business import Seating, hand_text, window_public_text
+from cogs.render.common import clip
+from cogs.render.family_business import (
+    Seating,
+    ending_text,
+    hand_text,
+    table_embed,
+    window_public_text,
+)
+from cogs.render.family_business.picture import IMAGE_FILENAME, alt_text, table_png
 from cogs.render.family_business.words import when
+from cogs.render.limits import ATTACHMENT_DESCRIPTION
 from cogs.safe_text import shown
 from db.rows import GameRow
 from engine.family_business import cards as C
@@ -113,6 +124,33 @@ def window_prompt(
             controls.add_item(AnswerButton(game.id, turn, C.KEYS[action.arg], f"Counter: {name}"))
     controls.add_item(AnswerButton(game.id, turn, "none"))
     return text, controls
+
+
+def table_payload(
+    game: GameRow, state: Any, recent: list[str], places: Sequence[int] | None
+) -> dict[str, Any]:
+    """The public table message: embed, picture and buttons (for a finished game with
+    its places — once read — and every hand)."""
+    rules = rules_of(game.game)
+    public = rules.game.view(state, None)
+    ending = None
+    if game.status == "finished" and places is not None:
+        hands = [rules.game.view(state, s).hand for s in range(len(game.seats))]
+        ending = ending_text(places, seating(game), hands)
+    embed = table_embed(public, seating(game), deadline=game.deadline, recent=recent, ending=ending)
+    picture = table_picture(embed, public, game)
+    return {"embed": embed, "view": table_view(game), "content": None, "attachments": [picture]}
+
+
+def table_picture(embed: discord.Embed, public: Any, game: GameRow) -> discord.File:
+    """The table's picture, attached and shown in ``embed``."""
+    names = tuple(s.name for s in game.seats)
+    embed.set_image(url=f"attachment://{IMAGE_FILENAME}")
+    return discord.File(
+        io.BytesIO(table_png(public, names)),
+        filename=IMAGE_FILENAME,
+        description=clip(alt_text(public, names), ATTACHMENT_DESCRIPTION),
+    )
 
 
 def names_for_events(game: GameRow) -> tuple[str, ...]:

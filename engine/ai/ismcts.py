@@ -47,6 +47,8 @@ class Budget:
     exploration: float = 0.7
     anchor: float = 0.0  # > 0: keep the caller's baseline move unless the searched best
     # beats its mean reward by more than this
+    confidence: float = 0.0  # > 0: ... and by more than this many standard errors of the
+    # difference of the two means (few iterations, as on a busy machine: keep the baseline)
 
 
 @dataclass(slots=True)
@@ -59,12 +61,13 @@ class SearchResult:
 
 
 class _Node:
-    __slots__ = ("avail", "children", "n", "w")
+    __slots__ = ("avail", "children", "n", "w", "w2")
 
     def __init__(self) -> None:
         self.children: dict[Hashable, _Node] = {}
         self.n = 0
         self.w = 0.0
+        self.w2 = 0.0  # sum of squared rewards, for the standard error of the mean
         self.avail = 0
 
 
@@ -92,9 +95,11 @@ def search(
 ) -> SearchResult:
     """The action for ``seat`` (which the game must await) after the search. With
     ``budget.anchor`` and a ``baseline`` action (say, a rule-based player's move), the
-    baseline is kept unless the most visited move's mean reward beats it by the anchor:
+    baseline is kept unless the most visited move's mean reward beats it by the anchor
+    and, with ``budget.confidence``, by that many standard errors of the difference:
     at a few hundred noisy rollouts this guards against noise choosing between
-    near-equal moves."""
+    near-equal moves, and the fewer iterations a busy machine allows, the more often
+    the baseline stays."""
     legal = list(game.legal_actions(state, seat))
     if not legal:
         raise ValueError(f"seat {seat} has no decision to make")
@@ -123,10 +128,27 @@ def search(
     best = max(legal, key=lambda a: (visits.get(a, -1), -legal.index(a)))
     if not means and baseline in legal:  # no time to search at all
         best = baseline
-    anchored = budget.anchor > 0 and baseline in means and best in means
-    if anchored and means[best] - means[baseline] <= budget.anchor:
-        best = baseline
+    anchored = (budget.anchor > 0 or budget.confidence > 0) and baseline in means
+    if anchored and best in means and best != baseline:
+        gain = means[best] - means[baseline]
+        noise = (
+            budget.confidence
+            * math.hypot(_stderr(root.children[best]), _stderr(root.children[baseline]))
+            if budget.confidence > 0
+            else 0.0
+        )
+        if gain <= budget.anchor or gain <= noise:
+            best = baseline
     return SearchResult(best, done, time.perf_counter() - start, visits, means)
+
+
+def _stderr(node: _Node) -> float:
+    """The standard error of a node's mean reward (infinite below two visits)."""
+    if node.n < 2:
+        return math.inf
+    mean = node.w / node.n
+    var = max(0.0, node.w2 / node.n - mean * mean) * node.n / (node.n - 1)
+    return math.sqrt(var / node.n)
 
 
 def _others(game: Game[Any, Any], d: Any, seat: int, policy: Policy, rng: random.Random) -> bool:
@@ -177,6 +199,7 @@ def _iterate(
     for n in path:
         n.n += 1
         n.w += result
+        n.w2 += result * result
 
 
 def _select(node: _Node, legal: Any, c: float) -> Hashable:

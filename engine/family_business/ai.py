@@ -1,18 +1,25 @@
-"""The search AI for Family Business: engine.ai.ismcts over the protocol, with the fast
-rule-of-thumb policy (engine.family_business.quick) as the model of the other seats and
-as the rollout policy, and the bot's position evaluation, squashed to a win chance, as
-the value of a rollout cut off after a dozen decisions.
+"""The search AI for Family Business: engine.ai.ismcts over the protocol.
 
-Strengths differ by budget: ``easy`` a few dozen iterations, ``medium`` a few hundred,
-``hard`` the most, each capped in time (``hard`` at 1.2 s, under the 1.5 s a decision
-may take). ``hard`` also anchors on the bot's move: it keeps it unless the search finds
-a move better by 0.03 in mean value (without the anchor the search alone lost to three
-bots more often than a bot does in 4-player games).
+* The other seats are modelled by the rule-based ``bot`` (its choices, its counters),
+  the rollouts by the fast rule-of-thumb policy (engine.family_business.quick).
+* A rollout is cut after a few decisions per seat and scored by the fitted win-chance
+  model (engine.family_business.value): a calibrated chance, where the bot's
+  evaluation squashed to a chance was over-confident (worse than a uniform guess on
+  held-out games, see bench/fb_value_fit.py).
+* ``medium`` and ``hard`` anchor on the bot's move: they keep it unless the search
+  finds a move better by ``anchor`` in mean win chance and by ``confidence`` standard
+  errors of the difference (the search alone, on noisy rollouts, chooses between
+  near-equal moves by chance; on a busy machine, with fewer iterations, the anchor
+  holds more often instead of letting noise decide).
+
+Strengths differ by budget. Every budget is an iteration count with a time cap as the
+safety net, and the cap covers the bot's baseline too; ``hard``'s cap (0.9 s) leaves
+room under the 1.5 s a decision may take on a loaded 2-core machine (a search can
+overrun its cap by one iteration, and a busy machine stretches that).
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import replace
@@ -21,30 +28,25 @@ from typing import Final
 from engine.ai.ismcts import Budget, SearchResult, search
 from engine.family_business.actions import Action
 from engine.family_business.game import GAME
-from engine.family_business.policies import bot_policy, evaluate
+from engine.family_business.policies import bot_policy
 from engine.family_business.quick import quick_policy
 from engine.family_business.state import FBState
+from engine.family_business.value import win_chance
 
-#: evaluation points per logit of the value: measured on 2-player games against the bot,
-#: a sharper value (0.7) with low exploration (0.2) and rollouts cut after 12 decisions
-#: beat a flatter one (2.0, 0.7, 24 decisions) and the bot as the model of the others
-SCALE: Final = 0.7
 #: rollouts are cut after this many decisions per seat (a round of turns is about
-#: ``seats`` plays with their windows): 12 in 2-player games, 24 with 4 players, where
-#: 24 measured better than 12
+#: ``seats`` plays with their windows)
 DEPTH_PER_SEAT: Final = 6
 
 STRENGTHS: Final[dict[str, Budget]] = {
-    "easy": Budget(iterations=40, time_cap=0.5, exploration=0.2),
-    "medium": Budget(iterations=200, time_cap=0.8, exploration=0.2),
-    "hard": Budget(iterations=800, time_cap=1.2, exploration=0.2, anchor=0.03),
+    "easy": Budget(iterations=40, time_cap=0.4, exploration=0.2),
+    "medium": Budget(iterations=150, time_cap=0.6, exploration=0.2, anchor=0.02, confidence=1.0),
+    "hard": Budget(iterations=600, time_cap=0.9, exploration=0.2, anchor=0.02, confidence=1.5),
 }
 
 
 def value(state: FBState, seat: int) -> float:
-    """The bot's evaluation squashed to a win chance in [0, 1]."""
-    x = max(-40.0, min(40.0, evaluate(state, seat) / SCALE))  # a lost gang rates -1000
-    return 1.0 / (1.0 + math.exp(-x))
+    """The value of a cut-off rollout: ``seat``'s win chance (engine.family_business.value)."""
+    return win_chance(state, seat)
 
 
 def think(state: FBState, seat: int, strength: str, rng: random.Random) -> SearchResult:
@@ -63,7 +65,7 @@ def think(state: FBState, seat: int, strength: str, rng: random.Random) -> Searc
         seat,
         budget,
         rng,
-        opponent=quick_policy,
+        opponent=bot_policy,
         rollout=quick_policy,
         value=value,
         baseline=baseline,

@@ -85,9 +85,6 @@ class FBState:
     def dead(self, g: int) -> int:
         return GANG_SIZE - self.at_large[g] - self.hit.count(g)
 
-    def live_seats(self) -> list[int]:
-        return [g for g in range(self.n) if self.live[g]]
-
     def opposing(self, seat: int) -> list[int]:
         """Live gangs other than ``seat``'s (rule 2.2)."""
         return [g for g in range(self.n) if self.live[g] and g != seat]

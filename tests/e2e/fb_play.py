@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import simcord
 from simcord import MemberActor
 
 from bot.services.multi_rules import rules_of
@@ -48,13 +49,26 @@ async def state_of(world: World, game_id: int) -> Any:
     return GAME.load_state((await world.game(game_id)).state_json)
 
 
-def member(world: World, user_id: int) -> MemberActor:
-    return next(m for m in (world.alice, world.bob, world.carol) if m.id == user_id)
+def member(world: World, user_id: int, more: tuple[MemberActor, ...] = ()) -> MemberActor:
+    return next(m for m in (world.alice, world.bob, world.carol, *more) if m.id == user_id)
+
+
+async def table_of(world: World, game_id: int) -> Any:
+    """The game's table as stored now (read directly: a long game's channel history is
+    long)."""
+    table_id = (await world.game(game_id)).table_message_id
+    assert table_id is not None
+    return simcord.ResponseMessage(
+        world.env, world.env.backend.get_message(world.channel.id, table_id)
+    )
 
 
 def window_message(world: World, game_id: int, turn: int) -> Any:
+    """The window's announcement, among the channel's latest messages."""
     wanted = f"fb:window:{game_id}:{turn}"
-    for message in reversed(world.messages()):
+    stored = world.env.backend.messages.get(world.channel.id, {})
+    for message_id in sorted(stored, reverse=True)[:50]:
+        message = simcord.ResponseMessage(world.env, stored[message_id])
         if any(c.get("custom_id") == wanted for c in World.components(message)):
             return message
     raise AssertionError("no announcement of the window")
@@ -77,7 +91,7 @@ async def answer_window(world: World, who: MemberActor, game_id: int, counter: b
 
 async def take_turn_step(world: World, who: MemberActor, game_id: int, rng: random.Random) -> None:
     """One decision of a turn through the hand's selects."""
-    result = await who.click(await world.table(game_id), label="Show my hand")
+    result = await who.click(await table_of(world, game_id), label="Show my hand")
     assert result.ephemeral and result.response is not None, result
     selects = [c for c in World.components(result.response) if c["custom_id"].startswith("fb:do:")]
     assert selects, "the hand offers no decision on the player's turn"
@@ -86,11 +100,30 @@ async def take_turn_step(world: World, who: MemberActor, game_id: int, rng: rand
     await who.select(result.response, [option["value"]], custom_id=select["custom_id"])
 
 
-async def play_to_the_end(world: World, game_id: int, *, max_steps: int = 4000) -> dict[str, int]:
-    """People play by buttons (counters when they hold one) until the game ends."""
+async def slash_step(world: World, who: MemberActor, rng: random.Random) -> None:
+    """One decision by ``/familybusiness play``, picked from its autocomplete."""
+    offered = await who.autocomplete(world.channel, "familybusiness play", "decision", "")
+    assert offered, "the autocomplete offers no decision to the player it waits for"
+    answer = await fb(world, who, "play", decision=rng.choice(offered)["value"])
+    assert answer.ephemeral and "Your hand" in answer.response.content, answer
+
+
+async def play_to_the_end(
+    world: World,
+    game_id: int,
+    *,
+    more: tuple[MemberActor, ...] = (),
+    slash_every: int = 0,
+    max_steps: int = 4000,
+    to_the_end: bool = True,
+) -> dict[str, int]:
+    """People play by buttons (counters when they hold one) until the game ends (or,
+    without ``to_the_end``, for ``max_steps`` decisions); with ``slash_every`` every so
+    many decisions are made by ``/familybusiness play``. What was done, by count
+    (``seat<n>``: decisions of that seat)."""
     rng = random.Random(5)
-    seen = {"counters": 0, "windows": 0}
-    for _ in range(max_steps):
+    seen = {"counters": 0, "windows": 0, "slash": 0}
+    for step in range(max_steps):
         game = await world.game(game_id)
         if game.status != "active":
             return seen
@@ -98,11 +131,17 @@ async def play_to_the_end(world: World, game_id: int, *, max_steps: int = 4000) 
         awaited = [s for s in GAME.awaiting(state) if not game.seats[s].played_by_ai]
         assert awaited, "the AI left a seat of its own waiting"
         seat = awaited[0]
-        who = member(world, game.players[seat])
-        if FB.window_open(state):
+        seen[f"seat{seat}"] = seen.get(f"seat{seat}", 0) + 1
+        who = member(world, game.players[seat], more)
+        if slash_every and step % slash_every == 0:
+            seen["slash"] += 1
+            await slash_step(world, who, rng)
+        elif FB.window_open(state):
             seen["windows"] += 1
             pick = await answer_window(world, who, game_id, counter=True)
             seen["counters"] += pick["custom_id"].split(":")[-1] != "none"
         else:
             await take_turn_step(world, who, game_id, rng)
+    if not to_the_end:
+        return seen
     raise AssertionError("the game did not end")

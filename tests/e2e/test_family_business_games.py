@@ -18,6 +18,9 @@ async def test_two_people_and_two_ai_play_a_whole_game_by_buttons(world) -> None
     await world.alice.click(fresh(world, table), label="Start")
     game = await world.game(game_id)
     assert game.status == "active" and len(game.players) == 4
+    started = fresh(world, await world.table(game_id))
+    assert [a.filename for a in started.attachments] == ["family-business.png"]
+    assert started.embeds[0].image.url == "attachment://family-business.png"
     await play_to_the_end(world, game_id)
     game = await world.game(game_id)
     assert game.status == "finished"
@@ -34,6 +37,9 @@ async def test_two_people_and_two_ai_play_a_whole_game_by_buttons(world) -> None
     assert "Family Business" in str(stats.response.embeds[0].to_dict())
     board = await fb(world, world.bob, "leaderboard")
     assert "Alice" in str(board.response.embeds[0].to_dict())
+    same = await world.slash(world.carol, "leaderboard", board="familybusiness", scope="global")
+    assert "Family Business ratings" in same.response.embeds[0].title
+    assert "Alice" in str(same.response.embeds[0].to_dict())
 
 
 async def counters_and_next_turns(world, game_id: int) -> list[tuple[int, int]]:
@@ -82,3 +88,37 @@ async def test_a_lobby_lists_its_seats_and_play_again_reopens_one_with_the_same_
         world.bob.id,
         0,
     }
+
+
+async def test_six_people_play_by_slash_commands_and_buttons(world) -> None:
+    """Every seat of a full table decides in turn, by its hand's selects and by
+    ``/familybusiness play`` from the autocomplete, windows answered by every responder
+    (a whole six-person game by clicks takes minutes in SimCord: 120 decisions here)."""
+    more = tuple(
+        world.guild.add_member(world.env.create_user(name, global_name=name.title()))
+        for name in ("dave", "erin", "frank")
+    )
+    people = [world.alice, world.bob, world.carol, *more]
+    game_id = await lobby_with(world, people, ai=0, most=6)
+    await world.alice.click(fresh(world, await world.table(game_id)), label="Start")
+    seen = await play_to_the_end(
+        world, game_id, more=more, slash_every=3, max_steps=120, to_the_end=False
+    )
+    game = await world.game(game_id)
+    assert len(game.players) == 6 and game.action_count >= 120
+    assert seen["slash"] >= 40 and seen["windows"] > 0, seen
+    assert all(seen.get(f"seat{s}", 0) > 0 for s in range(6)), seen
+
+
+async def test_board_posts_the_table_again_at_the_bottom_and_it_becomes_the_table(world) -> None:
+    quick_ai(world)
+    game_id = await lobby_with(world, [world.alice, world.bob], ai=1)
+    await world.alice.click(fresh(world, await world.table(game_id)), label="Start")
+    old = (await world.game(game_id)).table_message_id
+    answer = await fb(world, world.bob, "board")
+    assert not answer.ephemeral
+    game = await world.game(game_id)
+    assert game.table_message_id != old
+    table = fresh(world, await world.table(game_id))
+    assert "Family Business" in table.embeds[0].title
+    assert [a.filename for a in table.attachments] == ["family-business.png"]

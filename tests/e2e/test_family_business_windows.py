@@ -78,14 +78,20 @@ async def test_the_table_says_a_window_is_open_and_until_when_but_not_who_answer
         assert after == text  # one answer in, nothing public changed (RULING R31)
 
 
-async def test_a_restart_during_a_window_keeps_its_deadline_and_its_buttons(world) -> None:
+async def test_a_restart_during_a_window_keeps_its_deadline_its_buttons_and_its_table(
+    world,
+) -> None:
     game_id = await _started(world, [world.alice, world.bob], ai=0)
     await _until_window(world, game_id)
     deadline = (await world.game(game_id)).deadline
     state = await state_of(world, game_id)
     responder = member(world, (await world.game(game_id)).players[FB.game.awaiting(state)[0]])
+    before = fresh(world, await world.table(game_id)).embeds[0].to_dict()
     await world.restart()
     quick_ai(world)
+    after = fresh(world, await world.table(game_id)).embeds[0].to_dict()
+    assert after["fields"][-1] == before["fields"][-1]  # the last events, replayed
+    assert after["fields"][-1]["name"] == "Last events"
     game = await world.game(game_id)
     assert game.deadline is not None and game.deadline >= deadline
     assert FB.window_open(await state_of(world, game_id))
@@ -147,7 +153,7 @@ async def test_a_player_who_leaves_hands_the_seat_to_the_ai_and_the_game_goes_on
     assert "left" in text
 
 
-async def test_a_turn_that_runs_out_goes_to_the_ai(world) -> None:
+async def test_a_turn_is_reminded_at_half_time_and_then_runs_out_to_the_ai(world) -> None:
     game_id = await _started(world, [world.alice, world.bob], ai=1)
     while FB.window_open(state := await state_of(world, game_id)):
         await world.env.advance_time(WINDOW + 1)  # the AI's card: windows close silent
@@ -155,6 +161,32 @@ async def test_a_turn_that_runs_out_goes_to_the_ai(world) -> None:
     seat = FB.game.awaiting(state)[0]
     assert not game.seats[seat].played_by_ai and game.deadline is not None
     assert game.deadline > world.env.now() + world.config.turn_timeout / 2  # a turn, no window
-    await world.env.advance_time((game.deadline - world.env.now()).total_seconds() + 1)
+    left = (game.deadline - world.env.now()).total_seconds()
+    await world.env.advance_time(left / 2 + 1)
+    user = game.players[seat]
+    reminders = [m for m in world.messages() if "still your turn" in m.content]
+    assert len(reminders) == 1 and f"<@{user}>" in reminders[0].content
+    await world.env.advance_time(left / 2)
     game = await world.game(game_id)
     assert game.seats[seat].left_place is not None and game.seats[seat].played_by_ai
+    assert len([m for m in world.messages() if "still your turn" in m.content]) == 1
+
+
+async def test_garbage_and_stale_decisions_are_refused_privately_and_change_nothing(world) -> None:
+    game_id = await _started(world, [world.alice, world.bob], ai=0)
+    while FB.window_open(state := await state_of(world, game_id)):
+        await world.env.advance_time(WINDOW + 1)
+    game = await world.game(game_id)
+    mover = member(world, game.players[FB.game.awaiting(state)[0]])
+    hand = await mover.click(await world.table(game_id), label="Show my hand")
+    select = next(c for c in world.components(hand.response) if c["custom_id"].startswith("fb:do:"))
+    for typed in ("garbage", '{"kind":"play","card":"contract","extra":1}', " "):
+        answer = await fb(world, mover, "play", decision=typed)
+        assert answer.ephemeral and "not a move" in answer.response.content, typed
+    forged = await world.forged_select(mover, hand.response, select["custom_id"], ["nonsense"])
+    assert forged.ephemeral and "not a move" in forged.response.content
+    assert (await world.game(game_id)).version == game.version
+    first = select["options"][0]["value"]
+    await mover.select(hand.response, [first], custom_id=select["custom_id"])
+    stale = await world.forged_select(mover, hand.response, select["custom_id"], [first])
+    assert stale.ephemeral and "earlier moment" in stale.response.content

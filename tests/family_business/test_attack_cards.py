@@ -7,7 +7,7 @@ from engine.family_business import cards as C
 from engine.family_business.actions import Action
 from engine.family_business.state import DOUBLE, NONE, OVER, SINGLE, WINDOW
 
-from .board import CC, A, B, D, answer, board, play, step
+from .positions import CC, A, B, D, answer, board, play, step
 
 
 def _window(s, winner=None, card=None):

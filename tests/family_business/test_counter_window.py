@@ -10,7 +10,7 @@ from engine.family_business import cards as C
 from engine.family_business.actions import Action
 from engine.family_business.state import WINDOW
 
-from .board import CC, A, B, D, answer, board, play
+from .positions import CC, A, B, D, answer, board, play
 
 NO = Action("no_counter")
 

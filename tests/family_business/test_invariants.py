@@ -19,7 +19,7 @@ from engine.family_business.actions import KINDS, Action
 from engine.family_business.state import NOT_ASKED, WINDOW
 from engine.game import replay
 
-from .board import accounted
+from .positions import accounted
 
 ALL_ACTIONS = [Action(k, a) for k in sorted(KINDS) for a in range(-1, 25)]
 

@@ -6,7 +6,7 @@ from engine.family_business import GAME
 from engine.family_business import cards as C
 from engine.family_business.state import DOUBLE, NONE, OVER, SINGLE
 
-from .board import CC, A, B, answer, board, discard, play
+from .positions import CC, A, B, answer, board, discard, play
 
 
 def test_r14_mob_war_sets_single_also_during_a_double_war():

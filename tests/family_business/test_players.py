@@ -18,7 +18,7 @@ from engine.family_business.quick import quick_policy
 from engine.family_business.simulate import play_game, simulate
 from engine.family_business.state import DOUBLE, WINDOW
 
-from .board import CC, A, B, D, board, play
+from .positions import CC, A, B, D, board, play
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])

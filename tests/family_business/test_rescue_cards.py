@@ -7,7 +7,7 @@ from engine.family_business import cards as C
 from engine.family_business.actions import Action
 from engine.family_business.state import DOUBLE, NONE, SINGLE
 
-from .board import CC, A, B, answer, board, play, step
+from .positions import CC, A, B, answer, board, play, step
 
 
 def test_9_1_take_it_on_the_lam_frees_any_listed_mobster_and_finger_cancels_it():

@@ -10,7 +10,7 @@ from engine.family_business import cards as C
 from engine.family_business.actions import Action
 from engine.family_business.state import DOUBLE, NONE, SINGLE, WINDOW, FBState
 
-from .board import CC, A, B, D, accounted, answer, board, discard, play, step
+from .positions import CC, A, B, D, accounted, answer, board, discard, play, step
 
 
 def _first_choices(s: FBState, seat: int, card: int) -> list[Action]:

@@ -12,7 +12,7 @@ from engine.family_business import cards as C
 from engine.family_business.flow import start_turn
 from engine.family_business.state import NONE, PLAY
 
-from .board import A, B, accounted, board, discard
+from .positions import A, B, accounted, board, discard
 
 
 def test_r1_deck_holds_56_cards_with_the_counts_of_table_1_5():

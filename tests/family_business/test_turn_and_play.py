@@ -10,7 +10,7 @@ from engine.family_business import cards as C
 from engine.family_business.actions import Action
 from engine.family_business.state import DOUBLE, SINGLE
 
-from .board import CC, A, B, D, answer, board, discard, play, step
+from .positions import CC, A, B, D, answer, board, discard, play, step
 
 
 def test_r6_every_hand_card_can_be_discarded_without_effect():

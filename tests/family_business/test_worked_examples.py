@@ -6,7 +6,7 @@ from engine.family_business import GAME
 from engine.family_business import cards as C
 from engine.family_business.state import DOUBLE, NONE, OVER, SINGLE, WINDOW
 
-from .board import CC, A, B, D, E, answer, board, discard, play, step
+from .positions import CC, A, B, D, E, answer, board, discard, play, step
 
 MOB = C.MOB_POWER
 FI = C.FAMILY_INFLUENCE

@@ -65,3 +65,26 @@ def test_an_anchor_keeps_the_baseline_unless_the_search_finds_better_by_the_marg
     )
     assert narrow.action == NimTake(heap=0, count=4)
     assert narrow.means[NimTake(heap=0, count=4)] == 1.0
+
+
+def test_a_confidence_anchor_keeps_the_baseline_until_the_gain_beats_the_noise():
+    """One visit per move says nothing about the noise: the baseline stays; after 200
+    iterations the sure win (mean 1, no spread) beats the baseline by many standard
+    errors and is taken."""
+    state = NIM.new(1, NimOptions(heaps=(4,), first=0))
+    baseline = NimTake(heap=0, count=1)
+    chosen = {}
+    for iterations in (4, 200):
+        chosen[iterations] = search(
+            NIM,
+            state,
+            0,
+            Budget(iterations, time_cap=None, confidence=2.0),
+            random.Random(3),
+            opponent=_random,
+            rollout=_random,
+            baseline=baseline,
+        )
+    assert set(chosen[4].visits.values()) == {1}
+    assert chosen[4].action == baseline
+    assert chosen[200].action == NimTake(heap=0, count=4)

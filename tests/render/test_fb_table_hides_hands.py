@@ -1,4 +1,5 @@
-"""Hidden information as a property (RULINGs R3, R12, R31): the public table and a
+"""Hidden information as a property (RULINGs R3, R12, R31): the public table (its text
+and its picture) and a
 window prompt's public part are the same for positions that differ only in the hands
 (same sizes), the order of the draw pile, or who has answered the window so far."""
 
@@ -11,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cogs.render.family_business import Seating, table_embed, window_public_text
+from cogs.render.family_business.picture import table_png
 from engine.family_business import GAME
 
 from .fb_games import played, redealt
@@ -22,9 +24,11 @@ def _seating(n: int) -> Seating:
     return Seating(tuple(f"P{i}" for i in range(n)), ("",) * n)
 
 
-def _public(state, seating: Seating) -> dict:
+def _public(state, seating: Seating) -> tuple[dict, bytes]:
+    """The table's embed and its picture."""
     view = GAME.view(state, None)
-    return table_embed(view, seating, deadline=DEADLINE, recent=["x"]).to_dict()
+    embed = table_embed(view, seating, deadline=DEADLINE, recent=["x"]).to_dict()
+    return embed, table_png(view, seating.names)
 
 
 @settings(max_examples=60, deadline=None)

@@ -9,6 +9,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from cogs.render.family_business import Seating, ending_text, hand_text, table_embed
+from cogs.render.family_business.picture import alt_text, table_png
 from cogs.render.family_business.table import next_turn_text
 from cogs.render.limits import embed_limit_problems
 from engine.family_business import GAME
@@ -109,3 +110,12 @@ def test_a_hand_shows_its_cards_and_what_is_asked() -> None:
     assert "Your hand:" in text and "Your turn" in text
     other = (seat + 1) % 4
     assert "turn" in hand_text(GAME.view(state, other), SEATING)
+
+
+def test_the_picture_shows_a_full_hit_list_and_says_in_words_what_it_shows() -> None:
+    view = replace(GAME.view(played(3, 6, 150), None), hit_list=tuple(i % 6 for i in range(54)))
+    names = tuple(f"P{i}" for i in range(6))
+    png = table_png(view, names)
+    assert png.startswith(b"\x89PNG") and len(png) < 500_000
+    text = alt_text(view, names)
+    assert "Hit list from the wall: Capone Mob, New York Mob" in text and "P5:" in text

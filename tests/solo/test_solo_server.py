@@ -207,3 +207,30 @@ async def test_an_answer_that_times_out_after_a_saved_solo_move_never_says_nothi
     stored = await world.game(game.id)
     shown = await solo_table.payload(stored, GameState.from_json(stored.state_json))
     assert table.embeds[0].footer.text == shown["embeds"][0].footer.text  # the stored turn
+
+
+async def test_forfeit_by_command_and_by_the_table_button_ask_the_same_solo_question(
+    world: World,
+):
+    """One way to give a game up in every mode: ``/famiglia forfeit`` and the solo
+    table's Forfeit ask the solo game's own question (no rating is at stake, a high
+    score is) with the solo game's confirm button."""
+    user = world.alice.user
+    await user.slash("famiglia solo", level=2, first="you")
+    game = await world.bot.store.active_solo_game_for_user(user.id)
+    assert game is not None
+    by_command = await user.slash("famiglia forfeit")
+    by_button = await user.click(await dm_table(world, user, game.id), label="Forfeit")
+    assert by_command.ephemeral and by_button.ephemeral
+    question = by_command.response.content
+    assert question == by_button.response.content
+    assert f"game #{game.id}" in question and "no high score" in question
+    assert "loss for you" not in question
+    for answer in (by_command, by_button):
+        [confirm] = [
+            part
+            for part in World.components(answer.response)
+            if part.get("label") == "Yes, give up this game"
+        ]
+        assert confirm["custom_id"] == f"fam:sgu:{game.id}:{game.action_count}"
+    assert (await world.game(game.id)).status == "active"  # asking changes nothing

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from db import Store, StoreError
+from db import Store
 from db import glicko as gl
 from db.rows import PROVISIONAL_RD
-from tests.stored_games import finish, new_game
+from tests.stored_games import finish
 
 from .hand_clock import FakeClock
 from .raw_sql import execute
@@ -159,30 +159,4 @@ async def test_recompute_catches_a_tampered_rating(store: Store) -> None:
     await execute(store, "UPDATE ratings SET rating = rating + 1 WHERE user_id = 11")
     assert await store.recompute_ratings() != await store.stored_ratings()
     await store.rebuild_ratings()
-    assert await store.recompute_ratings() == await store.stored_ratings()
-
-
-async def test_result_recorded_after_the_final_move(store: Store, clock: FakeClock) -> None:
-    from db import ResultRecord
-
-    game = await new_game(store, (11, 22))
-    with pytest.raises(StoreError):  # not over yet
-        await store.record_result(game.id, ResultRecord(totals=(1, 2), winner=1))
-    clock.advance(minutes=3)
-    done = await store.commit_move(
-        game.id,
-        expected_version=0,
-        actor=22,
-        actions=['{"type":"pass"}'],
-        state_json="{}",
-        status="finished",
-        deadline=None,
-    )
-    clock.advance(minutes=3)
-    row = await store.record_result(game.id, ResultRecord(totals=(1, 2), winner=1))
-    assert row.finished_at == done.finished_at  # the game's end, not the call's time
-    assert (await store.rating(22)).wins == 1
-    with pytest.raises(StoreError):  # one result per game, rating applied once
-        await store.record_result(game.id, ResultRecord(totals=(1, 2), winner=1))
-    assert (await store.rating(22)).games == 1
     assert await store.recompute_ratings() == await store.stored_ratings()
