@@ -6,6 +6,7 @@ everywhere, a person leaving and the AI taking the seat, a turn that runs out.""
 from __future__ import annotations
 
 import random
+import re
 from datetime import timedelta
 
 from bot.services.multi_rules import parse_move
@@ -213,3 +214,16 @@ async def test_an_ai_decision_that_fails_is_tried_again_after_a_pause(world) -> 
     assert calls == [1] and (await world.game(game_id)).action_count == before  # it waits
     await world.env.advance_time(31)
     assert len(calls) > 1 and (await world.game(game_id)).action_count > before
+
+
+async def test_a_window_mentions_each_responder_once_and_nobody_else(world) -> None:
+    game_id = await _started(world, [world.alice, world.bob, world.carol], ai=0)
+    await _until_window(world, game_id)
+    game = await world.game(game_id)
+    state = await state_of(world, game_id)
+    announcement = window_message(world, game_id, state.turn)
+    responders = {game.players[s] for s in FB.game.awaiting(state)}
+    mentioned = {int(m) for m in re.findall(r"<@(\d+)>", announcement.content)}
+    assert mentioned == responders and len(responders) == 2
+    assert game.players[state.active] not in mentioned
+    assert all(announcement.content.count(f"<@{u}>") == 1 for u in responders)
