@@ -74,7 +74,7 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         user = interaction.user.id
         here = None
         if interaction.channel_id is not None:
-            here = await self.service.records.game_in_channel(interaction.channel_id)
+            here = await self.service.game_in_channel(interaction.channel_id)
             if here is not None and here.game != FAMIGLIA:  # another game's channel
                 if here.seat_of(user) is not None:
                     raise Refusal(OTHER_GAME)

@@ -190,3 +190,26 @@ async def test_garbage_and_stale_decisions_are_refused_privately_and_change_noth
     await mover.select(hand.response, [first], custom_id=select["custom_id"])
     stale = await world.forged_select(mover, hand.response, select["custom_id"], [first])
     assert stale.ephemeral and "earlier moment" in stale.response.content
+
+
+async def test_an_ai_decision_that_fails_is_tried_again_after_a_pause(world) -> None:
+    quick_ai(world)
+    good = world.bot.family_business.multi.decide
+    calls: list[int] = []
+
+    async def flaky(game, state, seat, strength):
+        calls.append(seat)
+        if len(calls) == 1:
+            raise RuntimeError("the worker died")
+        return await good(game, state, seat, strength)
+
+    world.bot.family_business.multi.decide = flaky
+    game_id = await lobby_with(world, [world.alice], ai=1, most=2)
+    await world.alice.click(fresh(world, await world.table(game_id)), label="Start")
+    rng = random.Random(4)
+    while not calls:  # the person plays until the AI's first decision (which fails)
+        await take_turn_step(world, world.alice, game_id, rng)
+    before = (await world.game(game_id)).action_count
+    assert calls == [1] and (await world.game(game_id)).action_count == before  # it waits
+    await world.env.advance_time(31)
+    assert len(calls) > 1 and (await world.game(game_id)).action_count > before
