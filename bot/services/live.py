@@ -20,6 +20,7 @@ from typing import Any
 
 from db.rows import GameRow
 from engine.game import Game
+from engine.games import GAMES
 
 #: Open games kept (a forgotten one is read again when next needed).
 KEEP = 4096
@@ -28,7 +29,7 @@ TEXTS = 32
 
 
 class LiveGames:
-    def __init__(self, games: Mapping[str, Game[Any, Any]], keep: int = KEEP) -> None:
+    def __init__(self, games: Mapping[str, Game[Any, Any]] = GAMES, keep: int = KEEP) -> None:
         self._engines = games  # each game's rules, which copy its states
         self._games: OrderedDict[int, tuple[GameRow, Any]] = OrderedDict()
         self._texts: OrderedDict[int, tuple[int, deque[str]]] = OrderedDict()  # end, texts
