@@ -279,7 +279,7 @@ async def setup(bot: FamigliaBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await bot.add_cog(FamigliaCog(flows))
     await bot.add_cog(UnknownControls(bot))
-    await install_extras(bot, flows, bot.service, bot.rng)  # solo, resume, boards, stats
+    await install_extras(bot, flows, bot.service)  # solo, resume, boards, stats
     bot.ai = await install_ai(bot, flows, bot.ai_pool, bot.settings)
     # A stop between a commit and its table edit left a table behind: show every open
     # game again from the store (and tell whose turn it is).
