@@ -106,11 +106,11 @@ WRITES = ("commit_move", "set_status", "create_game", "set_table_message", "mark
 
 def install() -> Probe:
     """Wrap the engine, store and render entry points the bot uses."""
-    import bot.services.reads
     import bot.services.slash_moves
     import cogs.game_answers
     import cogs.game_texts
     import cogs.solo_answers
+    from bot.services.recent import Replay
     from db.base import StoreBase
     from db.store import Store
     from engine.famiglia.state import GameState
@@ -119,7 +119,7 @@ def install() -> Probe:
     for name in ("apply", "legal_actions", "legal_keys", "copy", "to_json"):
         probe.wrap(GameState, name, "engine")
     probe.wrap(GameState, "from_json", "engine")
-    probe.wrap(bot.services.reads, "replay_events", "engine")  # the table's last moves
+    probe.wrap(Replay, "advance", "engine")  # the table's last moves
     for name in ("build", "suggest"):  # slash commands and their autocomplete (wrapped
         probe.wrap(bot.services.slash_moves, name, "engine")  # before the extension loads)
     for name in dir(Store):

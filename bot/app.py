@@ -20,6 +20,7 @@ from discord.ext import commands
 from bot.services.ai_pool import make_pool
 from bot.services.ai_queue import FairPool
 from bot.services.games import GameService
+from bot.services.modes import Ai
 from bot.settings import Settings
 from db.store import Store
 
@@ -104,6 +105,7 @@ class FamigliaBot(commands.AutoShardedBot):
             clock=clock,
             rng=self.rng,
             challenge_limits=self.settings.challenge_limits,
+            games_per_user={Ai.name: self.settings.ai_games_per_user},
         )
         # Nobody loses on time for turns that ran while the bot was down (grace period).
         extended = await self.store.extend_deadlines(clock() + self.settings.downtime_grace)

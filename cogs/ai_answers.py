@@ -21,15 +21,16 @@ from typing import Any
 import discord
 
 from bot.app import FamigliaBot
-from bot.services.ai_games import HUMAN, AiService, ai_to_move
+from bot.services.ai_games import HUMAN, AiService, ai_name, ai_to_move
 from bot.services.ai_queue import AiUnavailable
 from bot.services.games import Moved, Refusal
+from bot.services.modes import Ai
 from cogs import game_texts
 from cogs.ai_table import dm_payload, ended_controls, mark_thinking
 from cogs.game_answers import Flows
 from cogs.move_views import confirm_forfeit
 from cogs.safe_text import kept_name
-from db.rows import GameRow
+from db.rows import ROBOT, GameRow
 from engine.famiglia import GameState
 
 log = logging.getLogger(__name__)
@@ -93,15 +94,19 @@ class AiFlows:
             )
         assert interaction.channel_id is not None
         try:
-            game = await self.ai.start(
-                user_id=interaction.user.id,
-                name=kept_name(interaction.user),
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                strength=strength,
-                first=first,
-                deadline=self.service.clock() + self.service.turn_timeout,
+            name = kept_name(interaction.user)
+            options = self.service.options(
+                Ai.name, names=(name, ai_name(strength)), first=first, strength=strength
             )
+            game = (
+                await self.service.start(
+                    Ai.name,
+                    guild_id=interaction.guild_id,
+                    channel_id=interaction.channel_id,
+                    players=(interaction.user.id, ROBOT),
+                    options=options,
+                )
+            ).game
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         if not await self.flows.answered_ok(game, self._answer_with_table(interaction, game)):

@@ -37,7 +37,7 @@ def ai_command() -> app_commands.Command[Any, ..., None]:
         first="Who starts: you or the AI",
     )
     async def ai(interaction: Interaction, strength: Strength, first: Side = "you") -> None:
-        flows: AiFlows = interaction.client.flows.tables.named(Ai.name)
+        flows = interaction.client.flows.tables.named(Ai.name, AiFlows)
         await flows.start(interaction, strength, HUMAN if first == "you" else AI_SEAT)
 
     return ai
@@ -54,8 +54,6 @@ async def install(bot: commands.Bot, flows: Flows, pool: FairPool, settings: Set
         flows.service,
         pool,
         time_cap=settings.ai_time_cap_seconds,
-        games_per_user=settings.ai_games_per_user,
-        rng=getattr(bot, "rng", None),
     )
     ai_flows = AiFlows(bot, flows, service)
     flows.tables.register(Ai.name, ai_flows)

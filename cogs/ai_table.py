@@ -11,7 +11,7 @@ the table says so and offers no move.
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, Self
+from typing import Any, Protocol, Self, runtime_checkable
 
 import discord
 
@@ -28,6 +28,7 @@ from engine.famiglia import GameState, view
 Interaction = discord.Interaction[FamigliaBot]
 
 
+@runtime_checkable
 class AiClicks(Protocol):
     """What the AI's own buttons hand their clicks to (:class:`cogs.ai_answers.AiFlows`)."""
 
@@ -35,7 +36,7 @@ class AiClicks(Protocol):
 
 
 def ai_flows(interaction: Interaction) -> AiClicks:
-    return interaction.client.flows.tables.named(Ai.name)
+    return interaction.client.flows.tables.named(Ai.name, AiClicks)
 
 
 def thinking_text(game: GameRow, stalled: bool = False) -> str:

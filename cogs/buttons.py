@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 import discord
 
@@ -46,6 +46,7 @@ class Clicks(Protocol):
     ) -> None: ...
 
 
+@runtime_checkable
 class ChallengeClicks(Protocol):
     """What the challenge and rematch buttons hand their clicks to: the two-player
     mode's table (:class:`cogs.duel_table.DuelTable`)."""
@@ -61,7 +62,7 @@ def flows(interaction: Interaction) -> Clicks:
 
 
 def challenges(interaction: Interaction) -> ChallengeClicks:
-    return interaction.client.flows.tables.named(Duel.name)
+    return interaction.client.flows.tables.named(Duel.name, ChallengeClicks)
 
 
 async def refused_here(

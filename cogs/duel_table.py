@@ -16,6 +16,7 @@ import discord
 
 from bot.app import FamigliaBot
 from bot.services.games import Moved
+from bot.services.modes import Duel
 from bot.services.reads import Refusal
 from cogs import game_texts
 from cogs.buttons import RematchButton
@@ -69,12 +70,23 @@ class DuelTable:
             )
         names = [kept_name(interaction.user), kept_name(opponent)]
         try:
-            game = await self.flows.service.challenge(
-                interaction.guild.id, channel.id, interaction.user.id, opponent.id, names
+            game = await self._challenge(
+                interaction.guild.id, channel.id, (interaction.user.id, opponent.id), names
             )
         except Refusal as refusal:
             return await self.flows.refuse(interaction, str(refusal))
         await self._post_challenge(interaction, game)
+
+    async def _challenge(
+        self, guild_id: int, channel_id: int, players: tuple[int, int], names: list[str]
+    ) -> GameRow:
+        """A new challenge of ``players[0]`` to ``players[1]``; raises Refusal."""
+        service = self.flows.service
+        options = service.options(Duel.name, names=(names[0], names[1]))
+        moved = await service.start(
+            Duel.name, guild_id=guild_id, channel_id=channel_id, players=players, options=options
+        )
+        return moved.game
 
     async def _post_challenge(self, interaction: Interaction, game: GameRow) -> None:
         """Answer with the new challenge ``game``. If Discord takes no answer, nobody
@@ -111,11 +123,10 @@ class DuelTable:
             if interaction.guild is None:
                 raise Refusal("Rematches are played in the server channel of the game.")
             names = list(game_texts.names_of(old))
-            game = await self.flows.service.challenge(
+            game = await self._challenge(
                 interaction.guild.id,
                 old.channel_id,
-                old.players[seat],
-                old.players[1 - seat],
+                (old.players[seat], old.players[1 - seat]),
                 [names[seat], names[1 - seat]],
             )
         except Refusal as refusal:

@@ -142,7 +142,7 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
     @app_commands.command(name="start", description="Challenge a member of this server")
     @app_commands.describe(opponent="Who you want to play against")
     async def start(self, interaction: Interaction, opponent: discord.User) -> None:
-        duel: DuelTable = self.flows.tables.named(Duel.name)
+        duel = self.flows.tables.named(Duel.name, DuelTable)
         await duel.start(interaction, opponent)
 
     @app_commands.command(name="refresh", description="Refresh the Street (only if no 0 shows)")
@@ -279,7 +279,7 @@ async def setup(bot: FamigliaBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await bot.add_cog(FamigliaCog(flows))
     await bot.add_cog(UnknownControls(bot))
-    await install_extras(bot, flows, bot.service, bot.rng)  # solo, resume, boards, stats
+    await install_extras(bot, flows, bot.service)  # solo, resume, boards, stats
     bot.ai = await install_ai(bot, flows, bot.ai_pool, bot.settings)
     # A stop between a commit and its table edit left a table behind: show every open
     # game again from the store (and tell whose turn it is).

@@ -11,7 +11,7 @@ turn). What differs per mode is here, behind one protocol; the flows never test 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import discord
 
@@ -20,6 +20,8 @@ from bot.services.games import Moved
 from bot.services.modes import MODES
 from db.rows import GameRow
 from engine.famiglia import GameState
+
+T = TypeVar("T")
 
 Interaction = discord.Interaction[FamigliaBot]
 
@@ -70,9 +72,13 @@ class ModeTables:
         """The table of ``game``'s mode."""
         return self._tables[game.mode]
 
-    def named(self, mode: str) -> Any:
-        """The registered table of ``mode`` (its own buttons and commands call it)."""
-        return self._tables[mode]
+    def named(self, mode: str, kind: type[T]) -> T:
+        """The registered table of ``mode``, of its own class ``kind`` (its own buttons
+        and commands call it)."""
+        table = self._tables[mode]
+        if not isinstance(table, kind):
+            raise TypeError(f"the {mode} table is a {type(table).__name__}, not {kind.__name__}")
+        return table
 
     def __iter__(self) -> Iterator[ModeTable]:
         """The one-person modes' tables first (each claims a channel or a DM where its

@@ -10,7 +10,6 @@ the solo mode's table (``Flows.tables``) and plays any robot turn a restart inte
 from __future__ import annotations
 
 import logging
-import random
 from typing import Any, Literal
 
 import discord
@@ -22,6 +21,7 @@ from bot.services.games import GameService
 from bot.services.modes import Ai, Solo
 from bot.services.solo import SoloService
 from cogs import leaderboard, solo_table, stats
+from cogs.ai_answers import AiFlows
 from cogs.game_answers import Flows
 from cogs.solo_answers import SoloFlows
 
@@ -39,7 +39,7 @@ def solo_command() -> app_commands.Command[Any, ..., None]:
     async def solo(
         interaction: Interaction, level: app_commands.Range[int, 1, 4], first: Side = "you"
     ) -> None:
-        flows: SoloFlows = interaction.client.flows.tables.named(Solo.name)
+        flows = interaction.client.flows.tables.named(Solo.name, SoloFlows)
         await flows.start(interaction, level, 0 if first == "you" else 1)
 
     return solo
@@ -51,9 +51,9 @@ def resume_command() -> app_commands.Command[Any, ..., None]:
     )
     async def resume(interaction: Interaction) -> None:
         tables = interaction.client.flows.tables
-        if interaction.guild is None and await tables.named(Ai.name).repost(interaction):
+        if interaction.guild is None and await tables.named(Ai.name, AiFlows).repost(interaction):
             return  # a game against the AI runs in this DM
-        flows: SoloFlows = tables.named(Solo.name)
+        flows = tables.named(Solo.name, SoloFlows)
         await flows.resume(interaction)
 
     return resume
@@ -65,9 +65,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 )
 
 
-async def install(
-    bot: commands.Bot, flows: Flows, service: GameService, rng: random.Random | None
-) -> SoloFlows:
+async def install(bot: commands.Bot, flows: Flows, service: GameService) -> SoloFlows:
     """Add the commands and buttons; route solo games; heal interrupted robot turns."""
     group = bot.tree.get_command("famiglia")
     if not isinstance(group, app_commands.Group):
@@ -80,7 +78,7 @@ async def install(
     ):
         group.add_command(command)
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    solo_flows = SoloFlows(bot, flows, SoloService(service, rng))
+    solo_flows = SoloFlows(bot, flows, SoloService(service))
     flows.tables.register(Solo.name, solo_flows)
     try:
         healed = await solo_flows.heal()

@@ -21,7 +21,8 @@ import discord
 
 from bot.app import FamigliaBot
 from bot.services.games import Moved, Refusal
-from bot.services.solo import SoloService
+from bot.services.modes import Solo
+from bot.services.solo import ROBOT_NAME, SoloService
 from cogs.game_answers import Flows
 from cogs.game_texts import UNSAID, move_answer, where
 from cogs.move_views import hand_controls
@@ -29,7 +30,7 @@ from cogs.render import hand_embed
 from cogs.safe_text import kept_name, shown
 from cogs.solo_table import PLAYER, confirm_forfeit, level_tag, names_of, table_payload
 from cogs.table_message import moved_to
-from db.rows import GameRow, SoloBest
+from db.rows import ROBOT, GameRow, SoloBest
 from engine.famiglia import GameState, describe_event, view
 
 log = logging.getLogger(__name__)
@@ -173,14 +174,7 @@ class SoloFlows:
         if busy:
             return await self.refuse(interaction, DM_BUSY)
         try:
-            moved = await self.solo.start(
-                user_id=user.id,
-                name=kept_name(user),
-                guild_id=interaction.guild.id,
-                channel_id=dm.id,
-                level=level,
-                first=first,
-            )
+            moved = await self._new_game(user, interaction.guild.id, dm.id, level, first)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         try:
@@ -193,19 +187,34 @@ class SoloFlows:
             ephemeral=True,
         )
 
+    async def _new_game(
+        self,
+        user: discord.abc.User,
+        guild_id: int | None,
+        channel_id: int,
+        level: int,
+        first: int,
+    ) -> Moved:
+        """A new solo game in ``channel_id`` (the DM); the robot moves at once if he
+        starts. Raises Refusal."""
+        options = self.service.options(
+            Solo.name, names=(kept_name(user), ROBOT_NAME), level=level, first=first
+        )
+        moved = await self.service.start(
+            Solo.name,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            players=(user.id, ROBOT),
+            options=options,
+        )
+        return await self.solo.robot_turn(moved.game.id) or moved
+
     async def _start_here(self, interaction: Interaction, level: int, first: int) -> None:
         user = interaction.user
         channel_id = interaction.channel_id
         assert channel_id is not None
         try:
-            moved = await self.solo.start(
-                user_id=user.id,
-                name=kept_name(user),
-                guild_id=None,
-                channel_id=channel_id,
-                level=level,
-                first=first,
-            )
+            moved = await self._new_game(user, None, channel_id, level, first)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         try:

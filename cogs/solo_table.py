@@ -13,7 +13,7 @@ again goes to SoloFlows directly. The controls are built from the engine's legal
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, Self
+from typing import Any, Protocol, Self, runtime_checkable
 
 import discord
 
@@ -32,6 +32,7 @@ from engine.famiglia import GameState, describe_event, view
 Interaction = discord.Interaction[FamigliaBot]
 
 
+@runtime_checkable
 class SoloClicks(Protocol):
     """What the solo table's buttons hand their clicks to (:class:`cogs.solo_answers.SoloFlows`)."""
 
@@ -42,7 +43,7 @@ PLAYER = 0  # the human's seat in a solo game
 
 
 def solo_flows(interaction: Interaction) -> SoloClicks:
-    return interaction.client.flows.tables.named(Solo.name)
+    return interaction.client.flows.tables.named(Solo.name, SoloClicks)
 
 
 def names_of(game: GameRow) -> tuple[str, str]:

@@ -15,22 +15,23 @@ again, which does nothing unless the engine says the AI is to decide.
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import Awaitable, Callable
-from datetime import datetime
 
-from bot.services.ai_pool import STRENGTH_NAMES, decide, decision_seed
+from bot.services.ai_pool import decide, decision_seed
 from bot.services.ai_queue import FairPool
 from bot.services.games import GameService, Moved, Refusal
-from bot.services.modes import Ai, AiOptions, options_of, stored_options
-from db.errors import ChannelBusy
+from bot.services.modes import HUMAN, MACHINE, MODES, AiOptions, options_of
+from bot.services.reads import awaited_seats
 from db.rows import ROBOT, GameRow
-from engine.famiglia import GameState, IllegalAction, new_game
-from engine.famiglia.actions import Key, from_key
+from engine.famiglia import GameState, IllegalAction
+from engine.famiglia.actions import from_key
+from engine.famiglia.codes import Key
+from engine.famiglia.game import GAME as FAMIGLIA
+from engine.games import GAMES
 
 log = logging.getLogger(__name__)
 
-HUMAN, AI_SEAT = 0, 1
+AI_SEAT = MACHINE
 #: How the AI's search is run: (state JSON, strength, seed, the human's user id) -> key.
 #: The bot's default sends it to the fair process pool (the user id is whose turn in the
 #: queue it is); tests may wrap it to watch the AI think.
@@ -48,90 +49,34 @@ def strength_of(game: GameRow) -> str:
 
 def ai_to_move(game: GameRow, state: GameState) -> bool:
     """Whether the game waits for a decision of the AI."""
-    return (
-        game.mode == Ai.name
-        and game.status == "active"
-        and not state.over
-        and game.players[state.current] == ROBOT
-    )
+    if game.mode not in MODES or MODES[game.mode].game != game.game:
+        return False
+    return bool(awaited_seats(GAMES[game.game], MODES[game.mode], game, state, "ai"))
 
 
 class AiService:
-    """Start games against the AI and play its decisions, through one GameService."""
+    """Play the AI's decisions in Famiglia games, through one GameService (a game
+    against the AI starts as every game does: ``GameService.start(Ai.name, ...)``)."""
 
     def __init__(
-        self,
-        service: GameService,
-        pool: FairPool,
-        *,
-        time_cap: float | None = None,
-        games_per_user: int = 1,
-        rng: random.Random | None = None,
+        self, service: GameService, pool: FairPool, *, time_cap: float | None = None
     ) -> None:
         self.service = service
         self.store = service.store
         self.pool = pool
         self.time_cap = time_cap
-        self.games_per_user = games_per_user
-        self._rng = rng or random.SystemRandom()
         self.think: Thinker = self._think_in_pool
 
     async def _think_in_pool(self, state_json: str, strength: str, seed: int, user: int) -> Key:
         """May raise AiUnavailable (the worker failed again after a fresh pool)."""
         return await self.pool.run(user, decide, state_json, strength, seed, self.time_cap)
 
-    async def _check_limit(self, user_id: int) -> None:
-        running = [g for g in await self.store.open_games_for_user(user_id) if g.mode == Ai.name]
-        if len(running) >= self.games_per_user:
-            where = ", ".join(
-                f"#{g.id} " + ("in our DMs" if g.guild_id is None else f"in <#{g.channel_id}>")
-                for g in running
-            )
-            raise Refusal(
-                f"You already play the AI ({where}); at most {self.games_per_user} such "
-                "game(s) at a time. Finish or forfeit it first."
-            )
-
-    async def start(
-        self,
-        *,
-        user_id: int,
-        name: str,
-        guild_id: int | None,
-        channel_id: int,
-        strength: str,
-        first: int,
-        deadline: datetime | None,
-    ) -> GameRow:
-        """A new game in ``channel_id``; ``first`` is the seat that starts (1: the AI).
-        ``deadline`` is the human's first turn deadline (None in DMs or if the AI starts)."""
-        if strength not in STRENGTH_NAMES or first not in (HUMAN, AI_SEAT):
-            raise Refusal("Choose a strength (easy, medium or hard) and who starts: you or the AI.")
-        if await self.store.active_game_in_channel(channel_id) is not None:
-            raise Refusal(
-                "There is already a Famiglia game running here. Finish it first, or start "
-                "yours in another channel."
-            )
-        await self._check_limit(user_id)
-        seed = self._rng.randrange(1, 2**62)
-        state = new_game(seed, mode="duel", first=first)
-        try:
-            return await self.store.create_game(
-                mode=Ai.name,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                players=(user_id, ROBOT),
-                seed=seed,
-                state_json=state.to_json(),
-                status="active",
-                options=stored_options(
-                    AiOptions(names=(name, ai_name(strength)), first=first, strength=strength)
-                ),
-                deadline=None if first == AI_SEAT or guild_id is None else deadline,
-                reminder_at="half" if first == HUMAN and guild_id is not None else None,
-            )
-        except ChannelBusy:
-            raise Refusal("Someone just opened a game here: finish that one first.") from None
+    def _seat(self, game: GameRow, state: GameState) -> int | None:
+        """The seat the AI decides for now in a Famiglia game (None: none)."""
+        if game.game != FAMIGLIA.name or not self.service.plays(game):
+            return None  # the AI here searches Famiglia's games only
+        seats = self.service.awaited(game, state, "ai")
+        return seats[0] if seats else None
 
     async def step(self, game_id: int) -> Moved | None:
         """Think and commit one decision of the AI; None when it is not the AI's decision
@@ -139,30 +84,32 @@ class AiService:
         service = self.service
         while True:
             game, state = await service.load(game_id)
-            if not ai_to_move(game, state):
+            if self._seat(game, state) is None:
                 return None
             seed = decision_seed(game.seed, game.action_count)
-            key = await self.think(game.state_json, strength_of(game), seed, game.players[HUMAN])
+            person = next((p for p in game.players if p != ROBOT), ROBOT)
+            key = await self.think(game.state_json, strength_of(game), seed, person)
             async with service.lock(game_id):
                 now, state = await service.load(game_id)
-                if now.version != game.version:
+                seat = self._seat(now, state)
+                if now.version != game.version or seat is None:
                     continue  # the game changed while the AI thought: look again
-                action = from_key(key)
-                new = state.copy()
                 try:
-                    events = new.apply(action, AI_SEAT)
+                    return await service.commit(now, state, seat, ROBOT, [from_key(key)])
                 except IllegalAction:
                     log.error("the AI chose an illegal key %s in game %s", key, game_id)
                     raise
-                try:
-                    return await service._commit_move(now, state, new, ROBOT, [action], [events])
                 except Refusal:
                     continue  # another process committed first
 
     async def pending_games(self) -> list[GameRow]:
         """Open games waiting for the AI (a restart came in the middle of its turn)."""
+        service = self.service
         return [
             game
             for game in await self.store.active_games()
-            if game.mode == Ai.name and ai_to_move(game, GameState.from_json(game.state_json))
+            if service.plays(game) and self._seat(game, service.state_of(game)) is not None
         ]
+
+
+__all__ = ["AI_SEAT", "HUMAN", "AiService", "Thinker", "ai_name", "ai_to_move", "strength_of"]

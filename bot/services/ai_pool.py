@@ -15,9 +15,9 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 from typing import Final
 
-from engine.famiglia.actions import Key
 from engine.famiglia.ai import budget, choose_json
 from engine.famiglia.ai.mcts import search
+from engine.famiglia.codes import Key
 from engine.famiglia.state import GameState
 
 STRENGTH_NAMES: Final = ("easy", "medium", "hard")

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from engine.famiglia import GameState, label
 from engine.famiglia.actions import Action, BruteAmount, Pay, PlayAccountant, PlayBrute, from_key
 from engine.famiglia.cards import code
+from engine.famiglia.codes import ROBOT_SEAT
 
 #: Which decision asks for actions of each type.
 DECISION_OF: dict[str, str] = {
@@ -75,13 +76,14 @@ def choices(state: GameState, kinds: Iterable[str] | None = None) -> list[Choice
     "leftmost" makes them differ.
     """
     wanted = None if kinds is None else set(kinds)
+    robot = state.is_robot(ROBOT_SEAT)  # he takes the leftmost: positions differ
     seen: set[str] = set()
     out: list[Choice] = []
     for action in state.legal_actions():
         if wanted is not None and action.type not in wanted:
             continue
         text = short(label(state, action))
-        same = _POSITION.sub("", text) if state.mode == "duel" else text
+        same = text if robot else _POSITION.sub("", text)
         if same in seen:
             continue
         seen.add(same)

@@ -15,10 +15,12 @@ Bounded: the least recently used game is forgotten first.
 from __future__ import annotations
 
 from collections import OrderedDict, deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from db.rows import GameRow
-from engine.famiglia import GameState
+from engine.game import Game
+from engine.games import GAMES
 
 #: Open games kept (a forgotten one is read again when next needed).
 KEEP = 4096
@@ -27,21 +29,22 @@ TEXTS = 32
 
 
 class LiveGames:
-    def __init__(self, keep: int = KEEP) -> None:
-        self._games: OrderedDict[int, tuple[GameRow, GameState]] = OrderedDict()
+    def __init__(self, games: Mapping[str, Game[Any, Any]] = GAMES, keep: int = KEEP) -> None:
+        self._engines = games  # each game's rules, which copy its states
+        self._games: OrderedDict[int, tuple[GameRow, Any]] = OrderedDict()
         self._texts: OrderedDict[int, tuple[int, deque[str]]] = OrderedDict()  # end, texts
         self._channels: dict[int, int] = {}  # channel -> the kept open game there
         self._keep = keep
 
-    def get(self, game_id: int) -> tuple[GameRow, GameState] | None:
+    def get(self, game_id: int) -> tuple[GameRow, Any] | None:
         """The kept row and a copy of its state, or None."""
         entry = self._games.get(game_id)
         if entry is None:
             return None
         self._games.move_to_end(game_id)
-        return entry[0], entry[1].copy()
+        return entry[0], self._engines[entry[0].game].copy(entry[1])
 
-    def keep(self, row: GameRow, state: GameState, texts: Sequence[str] = ()) -> None:
+    def keep(self, row: GameRow, state: Any, texts: Sequence[str] = ()) -> None:
         """``row`` is the game as stored now and ``state`` its parsed state; ``texts``
         the actions that write just appended to its log. A closed game's state is
         forgotten (nothing more is written to it); its last texts stay for its table."""
@@ -49,7 +52,7 @@ class LiveGames:
         if not row.is_open:
             self.forget(row.id)
             return
-        self._games[row.id] = (row, state.copy())
+        self._games[row.id] = (row, self._engines[row.game].copy(state))
         self._games.move_to_end(row.id)
         self._channels[row.channel_id] = row.id
         while len(self._games) > self._keep:

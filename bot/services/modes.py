@@ -1,37 +1,46 @@
 """The ways to play Famiglia — two people, solo against the robot, against the AI — as
-one strategy each behind one small protocol, registered by the name a game row stores.
+one strategy each behind the protocol of :mod:`bot.services.mode_protocol`, registered
+by the name a game row stores.
 
-A mode answers what the rest of the services would otherwise ask with ``if mode ==``:
-its typed start options (a pydantic model; stored as the game's options JSON, whose
-keys and values stay those of the first release), which engine game it plays, whether
-the seat to move plays against the turn clock, and whether its table lives in DMs.
-Who moves for the other seat after a move (the robot, the AI) is the mode's service
-(:mod:`bot.services.solo`, :mod:`bot.services.ai_games`); a new mode is one more
-strategy here and its service, nothing else in the services changes.
+A mode answers what the service would otherwise ask with ``if mode ==``: its typed
+start options (a pydantic model; stored as the game's options JSON, whose keys and
+values stay those of the first release) and the checks before a start, how a new game
+opens, who plays each seat, whether the seats awaited play against the turn clock,
+whether its table lives in DMs, and Famiglia's result record. Who moves for the robot
+or the AI after a move is the mode's service (:mod:`bot.services.solo`,
+:mod:`bot.services.ai_games`); a new mode is one more strategy here.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal, Protocol
+from collections.abc import Sequence
+from typing import ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
-from db.rows import ROBOT, GameRow
-from engine.famiglia import GameState
+from bot.services.mode_protocol import (
+    GameMode,
+    Opening,
+    Player,
+    StartContext,
+    StartOptions,
+    stored_options,
+    typed_options,
+)
+from bot.services.robot_report import RobotReport, robot_report
+from db.rows import ROBOT, GameRow, Mode, Reason, ResultRecord
+from engine.famiglia import Action, Event, GameState, result
+from engine.famiglia.actions import RobotTurn
+from engine.famiglia.game import FamigliaOptions
+from engine.game import Outcome
 
 Strength = Literal["easy", "medium", "hard"]
-ModeName = Literal["duel", "solo", "ai"]
-
-
-class StartOptions(BaseModel):
-    """What every game stores: the two names shown (seat order)."""
-
-    model_config = ConfigDict(frozen=True, extra="ignore")
-
-    names: tuple[str, str] = ("Player 1", "Player 2")
+#: Who plays the second seat of a solo game or a game against the AI.
+HUMAN, MACHINE = 0, 1
 
 
 class DuelOptions(StartOptions):
+    names: tuple[str, str] = ("Player 1", "Player 2")
     first: None = None
     level: None = None
 
@@ -43,75 +52,191 @@ class SoloOptions(StartOptions):
 
 
 class AiOptions(StartOptions):
+    names: tuple[str, str] = ("Player 1", "Player 2")
     first: Literal[0, 1] = 0
     level: None = None
     strength: Strength = "medium"
 
 
-class GameMode(Protocol):
-    name: ClassVar[ModeName]
-    #: The engine's game mode: a game against the AI is a two-player (duel) game.
-    engine_mode: ClassVar[Literal["duel", "solo"]]
-    Options: ClassVar[type[StartOptions]]
-    #: Two people play (else one person against the robot or the AI).
-    two_people: ClassVar[bool]
-    #: The table always lives in the player's DMs, even when started from a server
-    #: (whose id the game keeps).
-    dm_only: ClassVar[bool]
+class FamigliaMode:
+    """What Famiglia's modes share: the game, its result record, a table per channel."""
 
-    def timed(self, game: GameRow, state: GameState) -> bool:
-        """Whether the seat to move in ``state`` plays against the turn clock."""
-        ...
-
-    def in_dm(self, game: GameRow) -> bool:
-        """Whether the game's table lives in its player's DMs."""
-        ...
-
-
-class Duel:
-    name: ClassVar[ModeName] = "duel"
-    engine_mode: ClassVar[Literal["duel", "solo"]] = "duel"
-    Options: ClassVar[type[StartOptions]] = DuelOptions
-    two_people: ClassVar[bool] = True
+    game: ClassVar[str] = "famiglia"
     dm_only: ClassVar[bool] = False
+    notes: ClassVar[bool] = False
 
-    def timed(self, game: GameRow, state: GameState) -> bool:
-        return True
+    def note(self, before: GameState, action: Action, events: list[Event]) -> RobotReport | None:
+        """The robot's report of his turn (the only action Famiglia's tables note)."""
+        return robot_report(before, events) if isinstance(action, RobotTurn) else None
 
     def in_dm(self, game: GameRow) -> bool:
         return game.guild_id is None
 
+    def started(self, context: StartContext, players: Sequence[int]) -> None:
+        return None
 
-class Solo:
+    def scored(self, game: GameRow, state: GameState, outcome: Outcome) -> ResultRecord:
+        final = outcome.detail
+        return ResultRecord(
+            totals=final.totals,
+            winner=final.winner,
+            reason="score",
+            level=state.level,
+            first_seat=state.first,
+            high_score=final.high_score,
+        )
+
+    def lost(
+        self, game: GameRow, state: GameState, seats: Sequence[int], reason: Reason
+    ) -> ResultRecord:
+        """``seats`` (the one seat) gave up or ran out of time: the other seat wins."""
+        (seat,) = seats
+        return ResultRecord(
+            totals=result(state).totals,
+            winner=1 - seat,
+            reason=reason,
+            level=state.level,
+            first_seat=state.first,
+        )
+
+    async def _channel_taken(self, context: StartContext, channel_id: int) -> bool:
+        return await context.store.active_game_in_channel(channel_id) is not None
+
+
+class Duel(FamigliaMode):
+    name: ClassVar[Mode] = "duel"
+    Options: ClassVar[type[StartOptions]] = DuelOptions
+    two_people: ClassVar[bool] = True
+    busy: ClassVar[str] = "Someone just opened a game in this channel."
+    invalid: ClassVar[str] = "Challenge one member of this server, by name."
+
+    def game_options(self, options: StartOptions) -> BaseModel:
+        return FamigliaOptions(mode="duel")
+
+    async def refusal(
+        self, context: StartContext, players: Sequence[int], channel_id: int, options: StartOptions
+    ) -> str | None:
+        challenger, opponent = players
+        if challenger == opponent:
+            return "You cannot challenge yourself. Pick another member of this server."
+        limits = context.challenge_limits
+        if limits is not None and (why := limits.refusal(challenger, opponent, context.now)):
+            return why
+        if await self._channel_taken(context, channel_id):
+            return (
+                "There is already a Famiglia game or challenge in this channel. "
+                "Finish it first, or start yours in another channel."
+            )
+        return None
+
+    def opening(
+        self, context: StartContext, guild_id: int | None, awaiting: Sequence[int]
+    ) -> Opening:
+        return Opening("challenge", context.now + context.challenge_timeout)
+
+    def started(self, context: StartContext, players: Sequence[int]) -> None:
+        if context.challenge_limits is not None:
+            context.challenge_limits.note(players[0], players[1], context.now)
+
+    def player(self, game: GameRow, seat: int) -> Player:
+        return "person"
+
+    def timed(self, game: GameRow, awaiting: Sequence[int]) -> bool:
+        return True
+
+
+class Solo(FamigliaMode):
     """Against the robot gangster (rules section 9): the game waits for its player."""
 
-    name: ClassVar[ModeName] = "solo"
-    engine_mode: ClassVar[Literal["duel", "solo"]] = "solo"
+    name: ClassVar[Mode] = "solo"
     Options: ClassVar[type[StartOptions]] = SoloOptions
     two_people: ClassVar[bool] = False
     dm_only: ClassVar[bool] = True
+    notes: ClassVar[bool] = True  # the robot's report of his last turn
+    busy: ClassVar[str] = (
+        "Our DM already has a game running: `/famiglia resume` brings its table back."
+    )
+    invalid: ClassVar[str] = "Choose a robot level from 1 to 4, and who starts: you or the robot."
 
-    def timed(self, game: GameRow, state: GameState) -> bool:
+    def game_options(self, options: StartOptions) -> BaseModel:
+        assert isinstance(options, SoloOptions)
+        return FamigliaOptions(mode="solo", level=options.level, first=options.first)
+
+    async def refusal(
+        self, context: StartContext, players: Sequence[int], channel_id: int, options: StartOptions
+    ) -> str | None:
+        if await context.store.active_solo_game_for_user(players[HUMAN]) is not None:
+            return (
+                "You already have a solo game running. `/famiglia resume` brings its table "
+                "back; finish it or forfeit it before starting another."
+            )
+        return None
+
+    def opening(
+        self, context: StartContext, guild_id: int | None, awaiting: Sequence[int]
+    ) -> Opening:
+        return Opening("active")
+
+    def player(self, game: GameRow, seat: int) -> Player:
+        return "robot" if game.players[seat] == ROBOT else "person"
+
+    def timed(self, game: GameRow, awaiting: Sequence[int]) -> bool:
         return False
 
     def in_dm(self, game: GameRow) -> bool:
         return True  # started from a server it keeps that server's id, but lives in DMs
 
 
-class Ai:
+class Ai(FamigliaMode):
     """Against the AI: only the person's turn in a server channel is timed."""
 
-    name: ClassVar[ModeName] = "ai"
-    engine_mode: ClassVar[Literal["duel", "solo"]] = "duel"
+    name: ClassVar[Mode] = "ai"
     Options: ClassVar[type[StartOptions]] = AiOptions
     two_people: ClassVar[bool] = False
-    dm_only: ClassVar[bool] = False
+    busy: ClassVar[str] = "Someone just opened a game here: finish that one first."
+    invalid: ClassVar[str] = (
+        "Choose a strength (easy, medium or hard) and who starts: you or the AI."
+    )
 
-    def timed(self, game: GameRow, state: GameState) -> bool:
-        return game.guild_id is not None and game.players[state.current] != ROBOT
+    def game_options(self, options: StartOptions) -> BaseModel:
+        assert isinstance(options, AiOptions)
+        return FamigliaOptions(mode="duel", first=options.first)
 
-    def in_dm(self, game: GameRow) -> bool:
-        return game.guild_id is None
+    async def refusal(
+        self, context: StartContext, players: Sequence[int], channel_id: int, options: StartOptions
+    ) -> str | None:
+        if await self._channel_taken(context, channel_id):
+            return (
+                "There is already a Famiglia game running here. Finish it first, or start "
+                "yours in another channel."
+            )
+        limit = context.games_per_user.get(self.name, 1)
+        games = await context.store.open_games_for_user(players[HUMAN])
+        running = [g for g in games if g.mode == self.name]
+        if len(running) < limit:
+            return None
+        where = ", ".join(
+            f"#{g.id} " + ("in our DMs" if g.guild_id is None else f"in <#{g.channel_id}>")
+            for g in running
+        )
+        return (
+            f"You already play the AI ({where}); at most {limit} such "
+            "game(s) at a time. Finish or forfeit it first."
+        )
+
+    def opening(
+        self, context: StartContext, guild_id: int | None, awaiting: Sequence[int]
+    ) -> Opening:
+        if guild_id is None or HUMAN not in awaiting:
+            return Opening("active")
+        return Opening("active", context.now + context.turn_timeout, "half")
+
+    def player(self, game: GameRow, seat: int) -> Player:
+        return "ai" if game.players[seat] == ROBOT else "person"
+
+    def timed(self, game: GameRow, awaiting: Sequence[int]) -> bool:
+        people = any(self.player(game, seat) == "person" for seat in awaiting)
+        return game.guild_id is not None and people
 
 
 MODES: dict[str, GameMode] = {mode.name: mode for mode in (Duel(), Solo(), Ai())}
@@ -122,23 +247,8 @@ def mode_of(game: GameRow) -> GameMode:
 
 
 def options_of(game: GameRow) -> StartOptions:
-    """The game's start options, typed by its mode (a value the model does not accept,
-    which no release wrote, falls back to the mode's default)."""
-    model = mode_of(game).Options
-    stored: dict[str, Any] = dict(game.options)
-    if stored.get("names") is None:
-        stored.pop("names", None)
-    try:
-        return model.model_validate(stored)
-    except ValueError:
-        return model.model_validate({k: v for k, v in stored.items() if k == "names"})
-
-
-def stored_options(options: StartOptions) -> dict[str, Any]:
-    """The options JSON of a new game, with the keys the first release wrote."""
-    data = options.model_dump(mode="json")
-    data["names"] = list(options.names)
-    return data
+    """The game's start options, typed by its mode."""
+    return typed_options(mode_of(game), game)
 
 
 __all__ = [

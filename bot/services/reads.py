@@ -3,7 +3,9 @@
 Kept in memory per game: its row and parsed state at the last version this process
 wrote or read (:mod:`bot.services.live`), the events of its last moves
 (:mod:`bot.services.recent`) and its fixed facts (:mod:`bot.services.origins`); and
-a lock per game that this process's writes to it take in turn. A refusal is a
+a lock per game that this process's writes to it take in turn. A game's state is read
+by its own rules (``games``, by the row's game) and its mode strategy (``modes``, by the
+row's mode); both registries are the service's parameters. A refusal is a
 :class:`Refusal` carrying the sentence for the user.
 """
 
@@ -11,15 +13,30 @@ from __future__ import annotations
 
 import asyncio
 import weakref
+from collections.abc import Mapping
+from typing import Any
 
 from bot.services.live import LiveGames
+from bot.services.mode_protocol import GameMode, Player
+from bot.services.modes import MODES
 from bot.services.origins import Origin, Origins
-from bot.services.recent import KEEP, RecentMoves
+from bot.services.recent import RecentMoves, Replay
 from bot.services.records import Records
-from bot.services.replay import replay_events
+from bot.services.replay import initial_state
 from db.rows import GameRow
 from db.store import Store
-from engine.famiglia import Event, GameState
+from engine.game import Game
+from engine.games import GAMES
+
+
+def awaited_seats(
+    play: Game[Any, Any], mode: GameMode, game: GameRow, state: Any, player: Player
+) -> tuple[int, ...]:
+    """The seats of running ``game`` whose decision is awaited now and that ``player``
+    (a person, the robot, the AI) plays."""
+    if game.status != "active" or play.is_over(state):
+        return ()
+    return tuple(seat for seat in play.awaiting(state) if mode.player(game, seat) == player)
 
 
 class Refusal(Exception):
@@ -27,15 +44,24 @@ class Refusal(Exception):
 
 
 class GameReads:
-    def __init__(self, store: Store) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        games: Mapping[str, Game[Any, Any]] = GAMES,
+        modes: Mapping[str, GameMode] = MODES,
+    ) -> None:
         self.store = store
+        #: Each game's rules by its stored name, each mode's strategy by its name.
+        self.games = games
+        self.modes = modes
         #: What the cogs read from the store (and where a table message is).
         self.records = Records(store)
         # Weak: a game's lock lives while someone holds or waits for it, so a bot that
         # runs for months keeps no lock per game it ever saw.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._recent = RecentMoves()
-        self._live = LiveGames()  # each open game's row and state at its last known version
+        self._live = LiveGames(games)  # each open game's row and state at its last version
         #: The fixed facts of every game seen (players, kind, place): clicks are checked
         #: against them before any lock or read.
         self.origins = Origins()
@@ -45,6 +71,23 @@ class GameReads:
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
+
+    def rules(self, game: GameRow) -> Game[Any, Any]:
+        """The rules of ``game``'s game."""
+        return self.games[game.game]
+
+    def mode(self, game: GameRow) -> GameMode:
+        """The strategy of ``game``'s mode."""
+        return self.modes[game.mode]
+
+    def plays(self, game: GameRow) -> bool:
+        """Whether ``game`` is of one of this service's modes (and that mode's game)."""
+        mode = self.modes.get(game.mode)
+        return mode is not None and mode.game == game.game
+
+    def awaited(self, game: GameRow, state: Any, player: Player) -> tuple[int, ...]:
+        """The seats awaited now in running ``game`` that ``player`` plays."""
+        return awaited_seats(self.rules(game), self.mode(game), game, state, player)
 
     # ------------------------------------------------------------------ reading
     async def game(self, game_id: int) -> GameRow:
@@ -67,16 +110,20 @@ class GameReads:
         origin = self.origins.get(game_id)
         return origin if origin is not None else Origin.of(await self.game(game_id))
 
-    async def load(self, game_id: int) -> tuple[GameRow, GameState]:
+    async def load(self, game_id: int) -> tuple[GameRow, Any]:
         """The game and its state: as this process last wrote or read it, else read now
         (a write refused for its version forgets what was kept)."""
         kept = self._live.get(game_id)
         if kept is not None:
             return kept
         game = await self.game(game_id)
-        state = GameState.from_json(game.state_json)
+        state = self.rules(game).load_state(game.state_json)
         self._live.keep(game, state)
         return game, state
+
+    def state_of(self, game: GameRow) -> Any:
+        """The state stored in ``game``'s row."""
+        return self.rules(game).load_state(game.state_json)
 
     async def actions(self, game: GameRow, since: int) -> list[str]:
         """The texts of ``game``'s actions from ``since`` up to its action count: the ones
@@ -87,15 +134,20 @@ class GameReads:
         log = await self.store.action_log(game.id, since=since)
         return [row.action_json for row in log[: game.action_count - since]]
 
-    async def recent_events(self, game: GameRow, count: int) -> list[Event]:
-        """The events of the last ``count`` actions of ``game`` as read: kept from this
-        process's own commits, else rebuilt once from seed and log."""
-        events = self._recent.get(game.id, game.action_count, count)
-        if events is None:
-            log = await self.store.action_log(game.id)
-            texts = [row.action_json for row in log[: game.action_count]]
-            groups = replay_events(game, texts, KEEP)
-            self._recent.fill(game.id, len(texts), groups)
-            events = self._recent.get(game.id, len(texts), count)
-            assert events is not None  # just filled for exactly this count
-        return events
+    async def replayed(self, game: GameRow) -> Replay:
+        """``game``'s log replayed up to its action count as read: the kept replay
+        brought up to date with the log's new actions only (from this process's memory
+        when it wrote them), else replayed once from the seed (after a restart, or for
+        a row older than the replay kept)."""
+        kept = self._recent.get(game.id)
+        if kept is None or kept.count > game.action_count:  # none, or ahead of this row
+            kept = Replay(0, initial_state(game, self.games, self.modes))
+        if kept.count < game.action_count:
+            texts = await self.actions(game, kept.count)
+            kept = kept.advance(self.rules(game), self.mode(game), texts)
+        self._recent.keep(game.id, kept)
+        return kept
+
+    async def recent_events(self, game: GameRow, count: int) -> list[Any]:
+        """The events of the last ``count`` actions of ``game`` as read."""
+        return (await self.replayed(game)).events(count)

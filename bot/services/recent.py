@@ -1,52 +1,81 @@
-"""The last moves of each game, kept in memory so the table need not replay its log.
+"""The last moves of each game, kept in memory so that a table need not replay its log:
+the one cache of them, for every game and mode.
 
-The table's move log shows the events of a game's last few actions. Rebuilding them
-means reading the whole action log and replaying it from the seed, on every render;
-instead the service remembers the event groups of the actions it commits itself and
-replays only when it has no matching entry (after a restart, or when another process
-moved the game). An entry is trusted only at the exact action count it was made for,
-so a stale one is never shown.
+The table's move log shows the events of a game's last few actions (and a solo table
+the robot's last turn, a note its mode takes of an action). Events are not stored:
+they come from replaying the log from the seed. A :class:`Replay` holds what a replay
+of a game's first ``count`` actions gave: the state, the events of the last
+:data:`KEEP` actions and the mode's last note. The log is append-only, so a kept
+replay is brought up to date by applying only the actions after ``count``; a replay
+ahead of the row asked for (a stale read) is not used. :class:`RecentMoves` keeps the
+newest replay of the most recently shown games.
 """
 
 from __future__ import annotations
 
-from collections import deque
+from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from engine.famiglia import Event
+from bot.services.mode_protocol import GameMode
+from bot.services.replay import awaited_seat
+from engine.game import Game
 
 #: How many actions' events are kept per game: the most any table shows.
 KEEP = 16
+#: Games whose replay is kept (the least recently shown is forgotten first).
+KEPT_GAMES = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A game's log replayed up to ``count`` actions (see the module docstring)."""
+
+    count: int
+    state: Any
+    groups: tuple[list[Any], ...] = ()  # the events of each of the last KEEP actions
+    note: Any = None  # the mode's note of the last action it noted (None: none yet)
+
+    def events(self, recent: int) -> list[Any]:
+        """The events of the last ``recent`` actions, oldest first."""
+        if recent > KEEP:
+            raise ValueError(f"only the last {KEEP} actions are kept")
+        groups = self.groups[-recent:] if recent else ()
+        return [event for group in groups for event in group]
+
+    def advance(self, play: Game[Any, Any], mode: GameMode, action_jsons: Sequence[str]) -> Replay:
+        """This replay with the next actions of the log applied (``self`` unchanged)."""
+        if not action_jsons:
+            return self
+        state = play.copy(self.state)
+        note = self.note
+        groups = list(self.groups)
+        for text in action_jsons:
+            action = play.parse_action(text)
+            before = play.copy(state) if mode.notes else None
+            happened = play.apply(state, action, awaited_seat(play, state))
+            if before is not None:
+                taken = mode.note(before, action, happened)
+                note = note if taken is None else taken
+            groups.append(happened)
+        return Replay(self.count + len(action_jsons), state, tuple(groups[-KEEP:]), note)
 
 
 class RecentMoves:
-    def __init__(self) -> None:
-        self._games: dict[int, tuple[int, deque[list[Event]]]] = {}
+    def __init__(self, keep: int = KEPT_GAMES) -> None:
+        self._replays: OrderedDict[int, Replay] = OrderedDict()
+        self._keep = keep
 
-    def get(self, game_id: int, action_count: int, count: int) -> list[Event] | None:
-        """The events of the last ``count`` actions (oldest first), or None when what is
-        kept is not for ``action_count`` actions."""
-        if count > KEEP:
-            raise ValueError(f"only the last {KEEP} actions are kept")
-        entry = self._games.get(game_id)
-        if entry is None or entry[0] != action_count:
-            return None
-        groups = list(entry[1])[-count:] if count else []
-        return [event for group in groups for event in group]
+    def get(self, game_id: int) -> Replay | None:
+        return self._replays.get(game_id)
 
-    def fill(self, game_id: int, action_count: int, groups: Sequence[list[Event]]) -> None:
-        """What a replay of the first ``action_count`` actions gave."""
-        self._games[game_id] = (action_count, deque(groups, maxlen=KEEP))
-
-    def extend(self, game_id: int, before: int, after: int, groups: Sequence[list[Event]]) -> None:
-        """A commit took the game from ``before`` to ``after`` actions with ``groups``;
-        without a matching entry (or groups for every action) the game is forgotten."""
-        entry = self._games.get(game_id)
-        if entry is None or entry[0] != before or len(groups) != after - before:
-            self._games.pop(game_id, None)
-            return
-        entry[1].extend(groups)
-        self._games[game_id] = (after, entry[1])
-
-    def forget(self, game_id: int) -> None:
-        self._games.pop(game_id, None)
+    def keep(self, game_id: int, replay: Replay) -> None:
+        """Keep the newest replay of each recently shown game (concurrent readers may
+        bring back an older one: it is not kept over a newer)."""
+        old = self._replays.get(game_id)
+        if old is None or old.count <= replay.count:
+            self._replays[game_id] = replay
+        self._replays.move_to_end(game_id)
+        while len(self._replays) > self._keep:
+            self._replays.popitem(last=False)

@@ -11,87 +11,20 @@ idempotent: it does nothing unless the engine says it is the robot's decision).
 
 from __future__ import annotations
 
-import random
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bot.services.games import GameService, Moved, Refusal
-from bot.services.modes import Solo, SoloOptions, stored_options
-from bot.services.recent import KEEP
+from bot.services.games import GameService, Moved
+from bot.services.modes import MODES
+from bot.services.recent import Replay
 from bot.services.replay import initial_state
-from db.errors import ChannelBusy
+from bot.services.robot_report import RobotReport, robot_report
 from db.rows import ROBOT, GameRow
-from engine.famiglia import Event, GameState, parse_action
+from engine.famiglia import Event
 from engine.famiglia.actions import RobotTurn
-from engine.famiglia.cards import code
-from engine.famiglia.text import refill_line
+from engine.games import GAMES
 
 ROBOT_NAME = "Robot gangster"
-LEVELS = (1, 2, 3, 4)
-#: Solo games whose replay is kept in memory, the most recently shown ones.
-KEPT_GAMES = 256
-
-
-@dataclass(frozen=True, slots=True)
-class RobotReport:
-    """What the robot did in one turn, in the words a player can check against 9.6-9.8."""
-
-    step: int  # the program step that chose (1-5)
-    why: str  # the engine's reason, e.g. "Step 1: has 4 of 7 zeros, takes the leftmost 0"
-    card: str | None  # the card taken, None when he passed
-    position: int | None  # its place in the Street when taken, 1 = leftmost
-    refreshes: tuple[str, ...] = ()  # one sentence per refresh he made
-    other: tuple[str, ...] = ()  # pile switch, refill, end of the game announced
-
-    def lines(self) -> list[str]:
-        out = [f"🔄 {line}" for line in self.refreshes]
-        if self.card is None:
-            out.append(f"✋ {self.why}")
-        else:
-            out.append(f"🤖 Took **{self.card}** from the Street (#{self.position} from the left)")
-            out.append(f"📜 {self.why}")
-        out.extend(f"ℹ️ {line}" for line in self.other)
-        return out
-
-
-def robot_report(before: GameState, events: Sequence[Event]) -> RobotReport | None:
-    """The report of a robot turn from the state before it and the events it produced.
-
-    The Street is followed through the refreshes (each takes out the card it names and
-    adds the revealed cards on the right) to say where the taken card lay.
-    """
-    street = [code(k) for k in before.street]
-    refreshes: list[str] = []
-    other: list[str] = []
-    step, why, card, position = 0, "", None, None
-    for e in events:
-        if e.kind == "refresh":
-            gone = code(e.card)
-            where = street.index(gone) + 1 if gone in street else 0
-            if gone in street:
-                street.remove(gone)
-            shown = [code(c) for c in e.cards]
-            street.extend(shown)
-            to = "under the draw pile" if e.note == "bottom" else "onto the discard pile"
-            refreshes.append(
-                f"Refreshed: put {gone} (#{where}) {to}, revealed {' '.join(shown) or 'nothing'}"
-            )
-        elif e.kind == "robot_step":
-            step, why = e.amount, e.note
-            if e.card >= 0:
-                card = code(e.card)
-                position = street.index(card) + 1 if card in street else None
-        elif e.kind == "switch":
-            other.append(f"The draw pile ran out: a new pile of {e.amount} cards is shuffled")
-        elif e.kind == "refill":
-            other.append(refill_line(e.cards))
-        elif e.kind == "end_triggered":
-            more = {0: "this was the last turn", 1: "one more turn", 2: "one more round"}
-            other.append(f"The last card is out: {more.get(e.amount, 'the end is near')}")
-    if step == 0:
-        return None
-    return RobotReport(step, why, card, position, tuple(refreshes), tuple(other))
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,138 +35,48 @@ class History:
     robot: RobotReport | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Replay:
-    """A solo game's log replayed up to ``count`` actions: the state it leads to, the
-    robot's last report and the events of the last KEEP actions. The log is append-only,
-    so a replay is brought up to date by applying only the actions after ``count``."""
-
-    count: int
-    state: GameState
-    robot: RobotReport | None
-    groups: tuple[list[Event], ...]
-
-    @classmethod
-    def start(cls, game: GameRow) -> Replay:
-        return cls(0, initial_state(game), None, ())
-
-    def advance(self, action_jsons: Sequence[str]) -> Replay:
-        """This replay with the next actions of the log applied (``self`` unchanged)."""
-        if not action_jsons:
-            return self
-        state = self.state.copy()
-        report = self.robot
-        groups = list(self.groups)
-        for text in action_jsons:
-            action = parse_action(text)
-            before = state.copy() if isinstance(action, RobotTurn) else None
-            happened = state.apply(action)
-            if before is not None:
-                report = robot_report(before, happened) or report
-            groups.append(happened)
-        return Replay(self.count + len(action_jsons), state, report, tuple(groups[-KEEP:]))
-
-    def history(self, recent: int) -> History:
-        if recent > KEEP:
-            raise ValueError(f"only the last {KEEP} actions are kept")
-        groups = self.groups[-recent:] if recent else ()
-        return History([e for group in groups for e in group], self.robot)
-
-
 def replay_history(game: GameRow, action_jsons: Sequence[str], recent: int = 6) -> History:
-    return Replay.start(game).advance(action_jsons).history(recent)
+    """The history of ``game`` from a replay of its whole log (Famiglia's modes)."""
+    mode = MODES[game.mode]
+    replay = Replay(0, initial_state(game)).advance(GAMES[game.game], mode, action_jsons)
+    return History(replay.events(recent), replay.note)
 
 
 class SoloService:
-    """Start solo games and play the robot's turns, through one GameService."""
+    """Play the robot's turns of solo games, through one GameService (a solo game starts
+    as every game does: ``GameService.start(Solo.name, ...)``)."""
 
-    def __init__(self, service: GameService, rng: random.Random | None = None) -> None:
+    def __init__(self, service: GameService) -> None:
         self.service = service
         self.store = service.store
-        self._rng = rng or random.SystemRandom()
-        self._replays: OrderedDict[int, Replay] = OrderedDict()
 
     async def active(self, user_id: int) -> GameRow | None:
         return await self.store.active_solo_game_for_user(user_id)
-
-    async def start(
-        self,
-        *,
-        user_id: int,
-        name: str,
-        guild_id: int | None,
-        channel_id: int,
-        level: int,
-        first: int,
-    ) -> Moved:
-        """A new game in ``channel_id`` (the DM); the robot moves at once if he starts."""
-        if level not in LEVELS or first not in (0, 1):
-            raise Refusal("Choose a robot level from 1 to 4, and who starts: you or the robot.")
-        if await self.active(user_id) is not None:
-            raise Refusal(
-                "You already have a solo game running. `/famiglia resume` brings its table "
-                "back; finish it or forfeit it before starting another."
-            )
-        seed = self._rng.randrange(1, 2**62)
-        state = GameState.new(seed, mode="solo", first=first, level=level)
-        try:
-            game = await self.store.create_game(
-                mode=Solo.name,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                players=(user_id, ROBOT),
-                seed=seed,
-                state_json=state.to_json(),
-                status="active",
-                options=stored_options(
-                    SoloOptions(names=(name, ROBOT_NAME), first=first, level=level)
-                ),
-                deadline=None,
-            )
-        except ChannelBusy:
-            raise Refusal(
-                "Our DM already has a game running: `/famiglia resume` brings its table back."
-            ) from None
-        moved = await self.robot_turn(game.id)
-        return moved or Moved(game, state)
 
     async def robot_turn(self, game_id: int) -> Moved | None:
         """Play the robot's turn if it is his decision now; None when it is not."""
         service = self.service
         async with service.lock(game_id):
             game, state = await service.load(game_id)
-            if game.status != "active" or state.decision != "robot":
+            seats = service.awaited(game, state, "robot")
+            if not seats:
                 return None
-            new = state.copy()
-            action = RobotTurn()
-            events = new.apply(action)
-            return await service._commit_move(game, state, new, ROBOT, [action], [events])
+            return await service.commit(game, state, seats[0], ROBOT, [RobotTurn()])
 
     async def pending_robot_games(self) -> list[GameRow]:
-        """Open solo games waiting for the robot (a restart came between two commits)."""
-        waiting = []
-        for game in await self.store.active_games():
-            if game.mode == Solo.name and GameState.from_json(game.state_json).decision == "robot":
-                waiting.append(game)
-        return waiting
+        """Open games waiting for the robot (a restart came between two commits)."""
+        service = self.service
+        return [
+            game
+            for game in await self.store.active_games()
+            if service.plays(game) and service.awaited(game, service.state_of(game), "robot")
+        ]
 
     async def history(self, game: GameRow, recent: int = 6) -> History:
-        """The table's history of ``game`` as read: a kept replay brought up to date with
-        the log's new actions only (the whole log after a restart)."""
-        kept = self._replays.get(game.id)
-        if kept is None or kept.count > game.action_count:  # none, or ahead of this row
-            kept = Replay.start(game)
-        if kept.count < game.action_count:
-            kept = kept.advance(await self.service.actions(game, kept.count))
-        self._keep(game.id, kept)
-        return kept.history(recent)
+        """The table's history of ``game`` as read, from the service's one cache of
+        recent moves (brought up to date with the log's new actions only)."""
+        replay = await self.service.replayed(game)
+        return History(replay.events(recent), replay.note)
 
-    def _keep(self, game_id: int, replay: Replay) -> None:
-        """Keep the newest replay of each recently shown game (concurrent readers may
-        bring back an older one: it is not kept over a newer)."""
-        old = self._replays.get(game_id)
-        if old is None or old.count <= replay.count:
-            self._replays[game_id] = replay
-        self._replays.move_to_end(game_id)
-        while len(self._replays) > KEPT_GAMES:
-            self._replays.popitem(last=False)
+
+__all__ = ["ROBOT_NAME", "History", "RobotReport", "SoloService", "replay_history", "robot_report"]

@@ -7,6 +7,8 @@ import random
 from datetime import UTC, datetime, timedelta
 
 from bot.services.games import GameService, Refusal
+from bot.services.modes import DuelOptions
+from db.rows import GameRow
 from db.store import Store
 from engine.famiglia.actions import Pass
 
@@ -21,12 +23,20 @@ def service(store: Store, seed: int) -> GameService:
     )
 
 
+async def challenge(service: GameService) -> GameRow:
+    options = DuelOptions(names=("Ann", "Ben"))
+    moved = await service.start(
+        "duel", guild_id=1, channel_id=10, players=(100, 200), options=options
+    )
+    return moved.game
+
+
 async def test_two_processes_racing_on_one_game_apply_one_move(tmp_path):
     path = str(tmp_path / "race.db")
     first, second = await Store.open(path), await Store.open(path)
     try:
         a, b = service(first, 1), service(second, 2)  # separate locks: only the version check
-        game = await a.challenge(1, 10, 100, 200, ["Ann", "Ben"])
+        game = await challenge(a)
         moved = await a.answer_challenge(game.id, 200, "accept")
         mover = moved.game.players[moved.state.current]
         seq = moved.game.action_count
@@ -58,7 +68,7 @@ async def test_the_tables_last_moves_match_a_replay_whichever_process_moved(tmp_
     first, second = await Store.open(path), await Store.open(path)
     try:
         a, b = service(first, 1), service(second, 2)
-        game = await a.challenge(1, 10, 100, 200, ["Ann", "Ben"])
+        game = await challenge(a)
         await a.answer_challenge(game.id, 200, "accept")
         rng = random.Random(5)
         for turn in range(80):

@@ -33,6 +33,7 @@ from datetime import timedelta
 from typing import Any
 
 from bot.services.games import GameService, Refusal
+from bot.services.modes import DuelOptions
 from db import GameRow, Store
 from db.postgres_db import PgTx, PostgresDatabase, is_postgres_url
 from engine.famiglia import Action, GameState
@@ -101,7 +102,15 @@ def trace_postgres(rng: random.Random, jitter_ms: float) -> None:
 async def open_game(service: GameService, rng: random.Random) -> GameRow:
     a, b = rng.randrange(1, 10**6), rng.randrange(10**6, 2 * 10**6)
     channel = rng.randrange(1, 2**40)
-    row = await service.challenge(1, channel, a, b, ["A", "B"])
+    row = (
+        await service.start(
+            "duel",
+            guild_id=1,
+            channel_id=channel,
+            players=(a, b),
+            options=DuelOptions(names=("A", "B")),
+        )
+    ).game
     moved = await service.answer_challenge(row.id, b, "accept")
     emit(f"G {moved.game.id}")
     return moved.game

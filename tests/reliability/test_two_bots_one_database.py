@@ -17,6 +17,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.services.games import CONFLICT, STALE, GameService, Moved, Notice, Refusal
+from bot.services.modes import DuelOptions
 from bot.services.replay import replay_state
 from db import GameRow, Store
 from engine.famiglia import Action, GameState
@@ -54,7 +55,11 @@ async def bots(postgres_url: str) -> AsyncIterator[tuple[GameService, GameServic
 
 
 async def started(bot: GameService, channel: int) -> GameRow:
-    row = await bot.challenge(GUILD, channel, 11, 22, ["Ann", "Bob"])
+    options = DuelOptions(names=("Ann", "Bob"))
+    moved = await bot.start(
+        "duel", guild_id=GUILD, channel_id=channel, players=(11, 22), options=options
+    )
+    row = moved.game
     return (await bot.answer_challenge(row.id, 22, "accept")).game
 
 

@@ -28,12 +28,16 @@ NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def level_of(mode: str) -> int | None:
-    return 3 if MODES[mode].engine_mode == "solo" else None
+    return 3 if mode == "solo" else None
+
+
+def engine_mode(mode: str) -> str:
+    return "solo" if mode == "solo" else "duel"
 
 
 def row(mode: str, options: dict[str, Any], *, guild: int | None = 5, current: int = 0) -> Any:
     players = (11, 22) if mode == "duel" else (11, ROBOT)
-    state = new_game(1, mode=MODES[mode].engine_mode, first=current, level=level_of(mode))
+    state = new_game(1, mode=engine_mode(mode), first=current, level=level_of(mode))
     return GameRow(
         id=1,
         mode=mode,  # type: ignore[arg-type]
@@ -112,6 +116,5 @@ def test_each_mode_says_who_plays_against_the_clock_and_where_its_table_lives(
     mode: str, guild: int | None, current: int, timed: bool, in_dm: bool
 ):
     game = row(mode, {}, guild=guild, current=current)
-    state = new_game(1, mode=mode_of(game).engine_mode, first=current, level=level_of(mode))
-    assert mode_of(game).timed(game, state) is timed
+    assert mode_of(game).timed(game, (current,)) is timed
     assert mode_of(game).in_dm(game) is in_dm

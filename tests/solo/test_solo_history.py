@@ -9,9 +9,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.services.games import GameService
+from bot.services.games import GameService, Moved
+from bot.services.modes import Solo, SoloOptions
 from bot.services.recent import KEEP
 from bot.services.solo import SoloService, replay_history
+from db.rows import ROBOT
 from db.store import Store
 from engine.famiglia import GameState
 from engine.famiglia.policies import greedy_policy
@@ -25,7 +27,16 @@ def solo_service(store: Store, seed: int) -> SoloService:
         clock=lambda: datetime.now(UTC),
         rng=random.Random(seed),
     )
-    return SoloService(service, rng=random.Random(seed))
+    return SoloService(service)
+
+
+async def start(solo: SoloService, *, level: int, first: int) -> Moved:
+    """A solo game of user 42 in channel 5 (the robot moves at once if he starts)."""
+    options = SoloOptions(names=("Ann", "Robot gangster"), level=level, first=first)
+    moved = await solo.service.start(
+        Solo.name, guild_id=None, channel_id=5, players=(42, ROBOT), options=options
+    )
+    return await solo.robot_turn(moved.game.id) or moved
 
 
 async def test_solo_history_equals_a_full_replay_and_reads_only_new_actions(tmp_path):
@@ -33,7 +44,7 @@ async def test_solo_history_equals_a_full_replay_and_reads_only_new_actions(tmp_
     first, second = await Store.open(path), await Store.open(path)
     try:
         a, b = solo_service(first, 1), solo_service(second, 2)
-        moved = await a.start(user_id=42, name="Ann", guild_id=None, channel_id=5, level=3, first=1)
+        moved = await start(a, level=3, first=1)
         game_id = moved.game.id
         rng = random.Random(8)
         sinces: list[int] = []
@@ -77,9 +88,7 @@ async def test_a_stale_row_gets_its_own_history_and_does_not_undo_a_newer_one(tm
     store = await Store.open(str(tmp_path / "stale.db"))
     try:
         solo = solo_service(store, 4)
-        moved = await solo.start(
-            user_id=42, name="Ann", guild_id=None, channel_id=5, level=2, first=0
-        )
+        moved = await start(solo, level=2, first=0)
         old = moved.game
         state = moved.state
         key = greedy_policy(state, random.Random(1))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.services.replay import replay_state
+from cogs.solo_answers import SoloFlows
 from engine.famiglia import GameState
 from engine.famiglia.actions import from_key
 from tests.simcord_world import World
@@ -203,7 +204,7 @@ async def test_an_answer_that_times_out_after_a_saved_solo_move_never_says_nothi
     after = await world.game(game.id)
     assert after.action_count > game.action_count
     table = await dm_table(world, world.alice.user, game.id)
-    solo_table = world.bot.flows.tables.named("solo")
+    solo_table = world.bot.flows.tables.named("solo", SoloFlows)
     stored = await world.game(game.id)
     shown = await solo_table.payload(stored, GameState.from_json(stored.state_json))
     assert table.embeds[0].footer.text == shown["embeds"][0].footer.text  # the stored turn
