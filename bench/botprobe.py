@@ -52,6 +52,7 @@ class Probe:
             task = asyncio.current_task()
             if task is not None:  # per task too: a move should need none
                 self.per_task[task]["db read calls"] += 1 / 1000  # take() gives ms
+                self.per_task[task][f"db read: {_METHOD.get()}"] += 1 / 1000
             return await original(store, fn)
 
         owner._read = counted

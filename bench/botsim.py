@@ -10,8 +10,7 @@ work is measured by :class:`CpuShare`, so the bot's own cost is visible.
 from __future__ import annotations
 
 import asyncio
-import sys
-import threading
+import signal
 import time
 from collections import Counter
 from types import FrameType
@@ -56,41 +55,42 @@ async def prune_dead_callbacks(env: Any, every: float = 0.5) -> None:
 
 
 class CpuShare:
-    """Samples the event loop's thread: which share of its busy time is SimCord's.
+    """How much of the process's CPU the simulated Discord takes: the event loop thread's
+    CPU clock, split by sampling where that thread is.
 
-    Every ``interval`` a daemon thread looks at the loop thread's innermost frame that
-    belongs to the simulated Discord or players (:data:`SIMULATED`) or to the bot and its
-    libraries (:data:`BOT`), and counts the sample for the one it finds first. Samples
-    of a loop waiting in ``select`` are idle. The process's CPU time comes from the
-    operating system; SimCord's share of it is its samples' time over that CPU time
-    (the loop thread is the only thread that runs SimCord).
+    A wall-clock timer signal (``ITIMER_REAL``) interrupts the main thread, which runs
+    the event loop, every ``interval``; the handler gets the frame the loop was in and
+    counts the sample for the innermost frame that belongs to the simulated Discord or
+    players (:data:`SIMULATED`) or to the bot and its libraries (:data:`BOT`). A loop
+    waiting in ``select`` is idle. The loop thread's CPU time (``time.thread_time``) is
+    shared out in proportion to the busy samples; SimCord runs only on that thread, so
+    its part over the process's CPU time (all threads: image rendering, SQLite's
+    thread) is its share.
     """
 
-    def __init__(self, interval: float = 0.004) -> None:
+    def __init__(self, interval: float = 0.002) -> None:
         self.interval = interval
         self.samples: Counter[str] = Counter()
-        self._thread_id = threading.get_ident()
-        self._stop = threading.Event()
-        self._sampler = threading.Thread(target=self._run, name="cpu-share", daemon=True)
-        self._cpu0 = self._wall0 = 0.0
-        self.cpu = self.wall = 0.0
+        self.cpu = self.wall = self.loop_cpu = 0.0
+        self._start = (0.0, 0.0, 0.0)
+        self._previous: Any = None
 
     def __enter__(self) -> CpuShare:
-        self._cpu0, self._wall0 = time.process_time(), time.perf_counter()
-        self._sampler.start()
+        self._start = (time.process_time(), time.perf_counter(), time.thread_time())
+        self._previous = signal.signal(signal.SIGALRM, self._sample)
+        signal.setitimer(signal.ITIMER_REAL, self.interval, self.interval)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        self._sampler.join()
-        self.cpu = time.process_time() - self._cpu0
-        self.wall = time.perf_counter() - self._wall0
+        signal.setitimer(signal.ITIMER_REAL, 0, 0)
+        signal.signal(signal.SIGALRM, self._previous)
+        cpu, wall, loop_cpu = self._start
+        self.cpu = time.process_time() - cpu
+        self.wall = time.perf_counter() - wall
+        self.loop_cpu = time.thread_time() - loop_cpu
 
-    def _run(self) -> None:
-        while not self._stop.wait(self.interval):
-            frame = sys._current_frames().get(self._thread_id)
-            if frame is not None:
-                self.samples[self._owner(frame)] += 1
+    def _sample(self, signum: int, frame: FrameType | None) -> None:
+        self.samples[self._owner(frame)] += 1
 
     @staticmethod
     def _owner(frame: FrameType | None) -> str:
@@ -107,17 +107,17 @@ class CpuShare:
         return "loop"
 
     def seconds(self, owner: str) -> float:
-        """The loop thread's time in ``owner``'s code, estimated from the samples."""
-        total = sum(self.samples.values())
-        return self.wall * self.samples[owner] / total if total else 0.0
+        """The loop thread's CPU time in ``owner``'s code, estimated from the samples."""
+        busy = sum(n for who, n in self.samples.items() if who != "idle")
+        return self.loop_cpu * self.samples[owner] / busy if busy else 0.0
 
     def summary(self) -> str:
         simcord = self.seconds("simcord")
-        busy = self.wall - self.seconds("idle")
         return (
             f"CPU: process {self.cpu:.1f} s in {self.wall:.1f} s ({self.cpu / self.wall:.0%} of"
-            f" one core); event loop busy {busy:.1f} s, of which simulated Discord and players"
-            f" {simcord:.1f} s, bot and its libraries {self.seconds('bot'):.1f} s, asyncio"
-            f" {self.seconds('loop'):.1f} s; simulated Discord's share of the process's CPU"
-            f" {simcord / max(self.cpu, 1e-9):.0%} (sampled every {self.interval * 1000:.0f} ms)"
+            f" one core), event loop thread {self.loop_cpu:.1f} s: simulated Discord and"
+            f" players {simcord:.1f} s, bot and its libraries {self.seconds('bot'):.1f} s,"
+            f" asyncio {self.seconds('loop'):.1f} s; simulated Discord's share of the"
+            f" process's CPU {simcord / max(self.cpu, 1e-9):.0%}"
+            f" ({sum(self.samples.values())} samples)"
         )

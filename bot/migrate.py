@@ -14,12 +14,13 @@ from bot.services.replay import replay_state
 from db.errors import StoreError
 from db.rows import GameRow
 from db.transfer import copy_sqlite_to_postgres
+from engine.games import GAMES
 
 
 def replay_check(game: GameRow, action_jsons: Sequence[str]) -> str | None:
     """None when the game's stored state is its replayed log; else what differs."""
     try:
-        replayed = replay_state(game, action_jsons).to_json()
+        replayed = GAMES[game.game].dump_state(replay_state(game, action_jsons))
     except Exception as exc:  # a log the engine refuses is a finding, not a crash
         return f"its log does not replay ({type(exc).__name__}: {exc})"
     if len(action_jsons) != game.action_count:

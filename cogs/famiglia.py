@@ -74,7 +74,7 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         user = interaction.user.id
         here = None
         if interaction.channel_id is not None:
-            here = await self.service.records.game_in_channel(interaction.channel_id)
+            here = await self.service.game_in_channel(interaction.channel_id)
             if here is not None and here.game != FAMIGLIA:  # another game's channel
                 if here.seat_of(user) is not None:
                     raise Refusal(OTHER_GAME)
@@ -279,7 +279,7 @@ async def setup(bot: FamigliaBot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await bot.add_cog(FamigliaCog(flows))
     await bot.add_cog(UnknownControls(bot))
-    await install_extras(bot, flows, bot.service, bot.rng)  # solo, resume, boards, stats
+    await install_extras(bot, flows, bot.service)  # solo, resume, boards, stats
     bot.ai = await install_ai(bot, flows, bot.ai_pool, bot.settings)
     # A stop between a commit and its table edit left a table behind: show every open
     # game again from the store (and tell whose turn it is).

@@ -10,7 +10,6 @@ the solo mode's table (``Flows.tables``) and plays any robot turn a restart inte
 from __future__ import annotations
 
 import logging
-import random
 from typing import Any, Literal
 
 import discord
@@ -66,9 +65,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 )
 
 
-async def install(
-    bot: commands.Bot, flows: Flows, service: GameService, rng: random.Random | None
-) -> SoloFlows:
+async def install(bot: commands.Bot, flows: Flows, service: GameService) -> SoloFlows:
     """Add the commands and buttons; route solo games; heal interrupted robot turns."""
     group = bot.tree.get_command("famiglia")
     if not isinstance(group, app_commands.Group):

@@ -27,6 +27,7 @@ from db.rows import (
     GameRow,
     Mode,
     ResultRecord,
+    ResultRow,
     Seat,
     Status,
 )
@@ -35,6 +36,8 @@ from db.tx import Tx
 
 #: Table message ids remembered (the least recently set forgotten first).
 KEPT_TABLES = 4096
+#: Results this store wrote, remembered (a result never changes once written).
+KEPT_RESULTS = 1024
 
 
 class Store(TimersApi, ResultsApi):
@@ -44,6 +47,7 @@ class Store(TimersApi, ResultsApi):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._tables: OrderedDict[int, int] = OrderedDict()  # game -> its table message
+        self._results: OrderedDict[int, ResultRow] = OrderedDict()  # game -> its result
 
     # -- games ------------------------------------------------------------------------
 
@@ -261,7 +265,7 @@ class Store(TimersApi, ResultsApi):
         now = self._now()
         stamp = to_db(now)
 
-        async def change(tx: Tx) -> GameRow:
+        async def change(tx: Tx) -> tuple[GameRow, ResultRow | None]:
             game = await g.advance_game(
                 tx,
                 game_id,
@@ -298,9 +302,24 @@ class Store(TimersApi, ResultsApi):
                     at=stamp,
                     game=game.game,
                 )
-            return game
+                return game, await results.result_of_game(tx, game_id)
+            return game, None
 
-        return await self._write(change)
+        game, written = await self._write(change)
+        if written is not None:
+            self._keep_result(written)
+        return game
+
+    def _keep_result(self, result: ResultRow) -> None:
+        self._results[result.game_id] = result
+        while len(self._results) > KEPT_RESULTS:
+            self._results.popitem(last=False)
+
+    async def get_result(self, game_id: int) -> ResultRow | None:
+        """The game's result: as this store wrote it (read back in the transaction that
+        wrote it; a result is never changed), else as stored."""
+        kept = self._results.get(game_id)
+        return kept if kept is not None else await super().get_result(game_id)
 
     async def set_table_message(self, game_id: int, channel_id: int, message_id: int) -> None:
         """Where the game's public table is; not versioned (it is not game state)."""

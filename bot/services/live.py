@@ -6,7 +6,9 @@ and trusts them only at that version: every write still carries the version to t
 store, and a failed version check (another process moved the game) forgets the entry,
 so the next attempt reads the game afresh. Callers get copies: nothing they do to a
 state can change what is kept. With them, the JSON texts of the game's last actions
-this process wrote, so a table that replays the log need not read the new ones back.
+this process wrote, so a table that replays the log need not read the new ones back;
+and which kept game is open in each channel, so a slash command finds its game without
+a read (a game of a server is only ever written by the process of the server's shard).
 Bounded: the least recently used game is forgotten first.
 """
 
@@ -18,6 +20,7 @@ from typing import Any
 
 from db.rows import GameRow
 from engine.game import Game
+from engine.games import GAMES
 
 #: Open games kept (a forgotten one is read again when next needed).
 KEEP = 4096
@@ -26,10 +29,11 @@ TEXTS = 32
 
 
 class LiveGames:
-    def __init__(self, games: Mapping[str, Game[Any, Any]], keep: int = KEEP) -> None:
+    def __init__(self, games: Mapping[str, Game[Any, Any]] = GAMES, keep: int = KEEP) -> None:
         self._engines = games  # each game's rules, which copy its states
         self._games: OrderedDict[int, tuple[GameRow, Any]] = OrderedDict()
         self._texts: OrderedDict[int, tuple[int, deque[str]]] = OrderedDict()  # end, texts
+        self._channels: dict[int, int] = {}  # channel -> the kept open game there
         self._keep = keep
 
     def get(self, game_id: int) -> tuple[GameRow, Any] | None:
@@ -54,11 +58,21 @@ class LiveGames:
             return
         self._games[row.id] = (row, self._copy(row, state))
         self._games.move_to_end(row.id)
+        self._channels[row.channel_id] = row.id
         while len(self._games) > self._keep:
-            self._games.popitem(last=False)
+            self.forget(next(iter(self._games)))
 
     def forget(self, game_id: int) -> None:
-        self._games.pop(game_id, None)
+        entry = self._games.pop(game_id, None)
+        if entry is not None and self._channels.get(entry[0].channel_id) == game_id:
+            del self._channels[entry[0].channel_id]
+
+    def in_channel(self, channel_id: int) -> GameRow | None:
+        """The kept open game of ``channel_id`` (None: none kept there, which says
+        nothing about the store)."""
+        game_id = self._channels.get(channel_id)
+        entry = None if game_id is None else self._games.get(game_id)
+        return None if entry is None else entry[0]
 
     def _remember_texts(self, row: GameRow, texts: Sequence[str]) -> None:
         start = row.action_count - len(texts)

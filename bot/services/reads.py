@@ -100,6 +100,14 @@ class GameReads:
         self.origins.remember(game)
         return game
 
+    async def game_in_channel(self, channel_id: int) -> GameRow | None:
+        """The open game of a channel: the one this process keeps there at its last
+        known version, else as stored (a write refused for its version forgets it)."""
+        kept = self._live.in_channel(channel_id)
+        if kept is not None:
+            return kept
+        return await self.records.game_in_channel(channel_id)
+
     async def origin(self, game_id: int) -> Origin:
         """The players, kind and place of a game: from memory, else read once."""
         origin = self.origins.get(game_id)

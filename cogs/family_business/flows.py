@@ -8,7 +8,6 @@ left for the start-up repair: what the service committed stands.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
@@ -23,6 +22,7 @@ from bot.services.multi_lobby import MultiMoved
 from bot.services.multi_rules import rules_of
 from bot.services.reads import Refusal
 from cogs.family_business import views
+from cogs.family_business.ai_seats import AiSeats
 from cogs.family_business.announce import announce_end, announce_window, remind, users
 from cogs.render.family_business.words import when
 from cogs.safe_text import kept_name, shown
@@ -49,7 +49,7 @@ class FamilyBusinessFlows:
         self.multi = multi
         self._recent: dict[int, deque[str]] = {}
         self._told: dict[int, tuple[int, int]] = {}  # game -> (turn, seat) last told
-        self._driving: dict[int, asyncio.Task[None]] = {}
+        self.ai_seats = AiSeats(multi, self.after_ai)
         self._places: dict[int, tuple[int, ...]] = {}  # a finished game's, once read
 
     # ------------------------------------------------------------------ the lobby
@@ -320,23 +320,7 @@ class FamilyBusinessFlows:
 
     # ------------------------------------------------------------------ the AI seats
     def kick(self, game_id: int) -> None:
-        """Let the AI play its seats of the game (one driver per game at a time)."""
-        running = self._driving.get(game_id)
-        if running is not None and not running.done():
-            return
-        self._driving[game_id] = asyncio.create_task(self._drive(game_id), name=f"fb-ai-{game_id}")
-
-    async def _drive(self, game_id: int) -> None:
-        try:
-            while (moved := await self.multi.ai_step(game_id)) is not None:
-                if moved.events or moved.ended:
-                    await self.after_ai(moved)
-        except Refusal:
-            pass  # the game changed under the AI: the next change kicks it again
-        except Exception:
-            log.exception("the AI could not play its seat in game %s", game_id)
-        finally:
-            self._driving.pop(game_id, None)
+        self.ai_seats.kick(game_id)
 
     async def after_ai(self, moved: MultiMoved) -> None:
         names = views.names_for_events(moved.game)
@@ -350,11 +334,7 @@ class FamilyBusinessFlows:
             await announce_end(self.bot, self.multi, moved.game)
 
     async def stop(self) -> None:
-        for task in list(self._driving.values()):
-            task.cancel()
-        for task in list(self._driving.values()):
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await self.ai_seats.stop()
 
     # ------------------------------------------------------------------ timer, start-up
     async def tick(self) -> int:

@@ -6,6 +6,7 @@ everywhere, a person leaving and the AI taking the seat, a turn that runs out.""
 from __future__ import annotations
 
 import random
+import re
 from datetime import timedelta
 
 from bot.services.multi_rules import parse_move
@@ -190,3 +191,39 @@ async def test_garbage_and_stale_decisions_are_refused_privately_and_change_noth
     await mover.select(hand.response, [first], custom_id=select["custom_id"])
     stale = await world.forged_select(mover, hand.response, select["custom_id"], [first])
     assert stale.ephemeral and "earlier moment" in stale.response.content
+
+
+async def test_an_ai_decision_that_fails_is_tried_again_after_a_pause(world) -> None:
+    quick_ai(world)
+    good = world.bot.family_business.multi.decide
+    calls: list[int] = []
+
+    async def flaky(game, state, seat, strength):
+        calls.append(seat)
+        if len(calls) == 1:
+            raise RuntimeError("the worker died")
+        return await good(game, state, seat, strength)
+
+    world.bot.family_business.multi.decide = flaky
+    game_id = await lobby_with(world, [world.alice], ai=1, most=2)
+    await world.alice.click(fresh(world, await world.table(game_id)), label="Start")
+    rng = random.Random(4)
+    while not calls:  # the person plays until the AI's first decision (which fails)
+        await take_turn_step(world, world.alice, game_id, rng)
+    before = (await world.game(game_id)).action_count
+    assert calls == [1] and (await world.game(game_id)).action_count == before  # it waits
+    await world.env.advance_time(31)
+    assert len(calls) > 1 and (await world.game(game_id)).action_count > before
+
+
+async def test_a_window_mentions_each_responder_once_and_nobody_else(world) -> None:
+    game_id = await _started(world, [world.alice, world.bob, world.carol], ai=0)
+    await _until_window(world, game_id)
+    game = await world.game(game_id)
+    state = await state_of(world, game_id)
+    announcement = window_message(world, game_id, state.turn)
+    responders = {game.players[s] for s in FB.game.awaiting(state)}
+    mentioned = {int(m) for m in re.findall(r"<@(\d+)>", announcement.content)}
+    assert mentioned == responders and len(responders) == 2
+    assert game.players[state.active] not in mentioned
+    assert all(announcement.content.count(f"<@{u}>") == 1 for u in responders)

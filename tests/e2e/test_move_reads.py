@@ -39,3 +39,14 @@ async def test_a_move_by_button_reads_nothing_from_the_database(world: World):
             assert await click_one_decision(world, who, hand, turn)
         assert reads == [], f"move {turn} read the database {len(reads)} times"
     assert (await world.game(game_id)).action_count >= 3
+
+
+async def test_a_move_by_slash_command_finds_its_game_without_a_read(world: World):
+    game_id = await world.start_game(world.alice, world.bob)
+    state = await world.state(game_id)
+    mover = await world.player(game_id, state.current)
+    with counted_reads(world) as reads:
+        answer = await world.slash(mover, "pass")
+    assert answer.response.content.startswith("✅"), answer
+    assert reads == [], f"the slash move read the database {len(reads)} times"
+    assert (await world.game(game_id)).action_count == 1
