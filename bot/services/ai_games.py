@@ -19,11 +19,11 @@ from collections.abc import Awaitable, Callable
 
 from bot.services.ai_pool import decide, decision_seed
 from bot.services.ai_queue import FairPool
-from bot.services.games import GameService, Moved, Refusal
+from bot.services.games import GameService, Moved
 from bot.services.modes import HUMAN, MACHINE, MODES, AiOptions, options_of
 from bot.services.reads import awaited_seats
 from db.rows import ROBOT, GameRow
-from engine.famiglia import GameState, IllegalAction
+from engine.famiglia import Action, GameState, IllegalAction
 from engine.famiglia.actions import from_key
 from engine.famiglia.codes import Key
 from engine.famiglia.game import GAME as FAMIGLIA
@@ -81,26 +81,18 @@ class AiService:
     async def step(self, game_id: int) -> Moved | None:
         """Think and commit one decision of the AI; None when it is not the AI's decision
         (any more). A decision made stale by a change in between is thought again."""
-        service = self.service
-        while True:
-            game, state = await service.load(game_id)
-            if self._seat(game, state) is None:
-                return None
+
+        async def think(game: GameRow, state: GameState, seat: int) -> Action:
             seed = decision_seed(game.seed, game.action_count)
             person = next((p for p in game.players if p != ROBOT), ROBOT)
             key = await self.think(game.state_json, strength_of(game), seed, person)
-            async with service.lock(game_id):
-                now, state = await service.load(game_id)
-                seat = self._seat(now, state)
-                if now.version != game.version or seat is None:
-                    continue  # the game changed while the AI thought: look again
-                try:
-                    return await service.commit(now, state, seat, ROBOT, [from_key(key)])
-                except IllegalAction:
-                    log.error("the AI chose an illegal key %s in game %s", key, game_id)
-                    raise
-                except Refusal:
-                    continue  # another process committed first
+            return from_key(key)
+
+        try:
+            return await self.service.decided(game_id, self._seat, think)
+        except IllegalAction:
+            log.error("the AI chose an illegal action in game %s", game_id)
+            raise
 
     async def pending_games(self) -> list[GameRow]:
         """Open games waiting for the AI (a restart came in the middle of its turn)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal, Self
@@ -84,6 +84,31 @@ class GameCommits(GameReads):
         if rng is not None:
             other._rng = rng
         return other
+
+    async def decided(
+        self,
+        game_id: int,
+        seat_of: Callable[[GameRow, Any], int | None],
+        think: Callable[[GameRow, Any, int], Awaitable[Any]],
+    ) -> Moved | None:
+        """One decision of a seat a program plays (the AI), thought outside the game's
+        lock and committed under it as the program's (actor 0); None when ``seat_of``
+        finds no such seat awaited. A decision made stale by a change in between (here or
+        in another process) is thought again. An illegal decision raises IllegalAction."""
+        while True:
+            game, state = await self.load(game_id)
+            seat = seat_of(game, state)
+            if seat is None:
+                return None
+            action = await think(game, state, seat)
+            async with self.lock(game_id):
+                now, state = await self.load(game_id)
+                if now.version != game.version or seat_of(now, state) != seat:
+                    continue  # the game changed while the program thought: look again
+                try:
+                    return await self.commit(now, state, seat, 0, [action])
+                except Refusal:
+                    continue  # another process committed first
 
     async def commit(
         self, game: GameRow, before: Any, seat: int, actor: int, actions: Sequence[Any]

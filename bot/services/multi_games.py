@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.services.commits import Moved
 from bot.services.multi_lobby import MultiLobby, MultiMoved
+from bot.services.multi_mode import TAKEOVER
 from bot.services.reads import Refusal
 from bot.services.replay import replay_events
 from db.rows import GameRow
@@ -77,25 +78,20 @@ class MultiService(MultiLobby):
     async def ai_step(self, game_id: int) -> MultiMoved | None:
         """One decision of an AI seat the game waits for, committed; None when the game
         waits for nobody the AI plays. The search runs outside the lock; a game that
-        moved meanwhile is decided again."""
-        if self.decide is None:
+        moved meanwhile is decided again (the game service's ``decided``)."""
+        decide = self.decide
+        if decide is None:
             raise RuntimeError("no AI is attached to the service")
-        game, state = await self.load(game_id)
-        seat = self.ai_seat_awaited(game, state)
-        if seat is None:
-            return None
-        strength = game.seats[seat].ai or "medium"
-        action = await self.decide(game, state, seat, strength)
-        core = self.core(game)
-        async with core.lock(game_id):
-            now_game, now_state = await core.load(game_id)
-            if now_game.version != game.version:
-                return MultiMoved(now_game, now_state)  # moved meanwhile: ask again
-            try:
-                moved = await core.commit_moves(now_game, now_state, 0, [(seat, action)])
-            except IllegalAction as error:
-                raise Refusal(str(error)) from None
-            return self.moved(moved)
+        game, _ = await self.load(game_id)
+
+        async def think(game: GameRow, state: Any, seat: int) -> Any:
+            return await decide(game, state, seat, game.seats[seat].ai or TAKEOVER)
+
+        try:
+            moved = await self.core(game).decided(game_id, self.ai_seat_awaited, think)
+        except IllegalAction as error:
+            raise Refusal(str(error)) from None
+        return None if moved is None else self.moved(moved)
 
     async def replayed_events(self, game: GameRow) -> list[dict[str, Any]]:
         """Every event of a started game, replayed from its seed and log (for a table

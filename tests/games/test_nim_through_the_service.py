@@ -279,3 +279,26 @@ async def test_a_service_for_other_modes_shares_the_locks_and_the_kept_games(
     moved = await nim.play(game.id, 100, 0, lambda _s: [NimTake(heap=0, count=1)])
     kept, _ = await service.load(game.id)
     assert kept.version == moved.game.version  # what one wrote, the other reads
+
+
+async def test_a_program_decides_outside_the_lock_and_thinks_again_after_a_change(
+    service: GameService,
+):
+    game = await start(service, (11, 22))
+    thought: list[int] = []
+
+    def awaited(row: GameRow, state: NimState) -> int | None:
+        return NIM.awaiting(state)[0] if row.status == "active" else None
+
+    async def think(row: GameRow, state: NimState, seat: int) -> NimTake:
+        thought.append(seat)
+        if len(thought) == 1:  # a person moves while the program thinks
+            await service.play(game.id, 11, None, lambda _s: [NimTake(heap=0, count=1)])
+        return NimTake(heap=1, count=1)
+
+    moved = await service.decided(game.id, awaited, think)
+    assert moved is not None and thought == [0, 1]  # thought again for the seat now awaited
+    assert moved.game.action_count == 2
+    log = await service.store.action_log(game.id)
+    assert [row.actor for row in log] == [11, 0]  # committed as the program's
+    assert await service.decided(game.id, lambda _r, _s: None, think) is None
