@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any, Literal, Self
 
 from bot.services.cooldowns import ChallengeLimits
-from bot.services.mode_protocol import GameMode
+from bot.services.mode_protocol import GameMode, Lapse
 from bot.services.modes import MODES
 from bot.services.reads import GameReads, Refusal
 from bot.services.replay import log_entry
@@ -233,6 +233,13 @@ class GameCommits(GameReads):
     def _changed(self, row: GameRow) -> None:
         for listener in self.listeners:
             listener(row)
+
+    async def settle(self, game: GameRow, state: Any, lapse: Lapse, reason: Reason) -> Moved:
+        """Commit what the mode said a deadline passing or a person giving up means:
+        the loss of seats (by ``reason``), or moves and seats for them."""
+        if lapse.lost:
+            return await self.lose(game, state, lapse.lost, lapse.actor, reason)
+        return await self.commit_moves(game, state, lapse.actor, lapse.moves, seats=lapse.seats)
 
     async def lose(
         self, game: GameRow, state: Any, seats: Sequence[int], actor: int, reason: Reason

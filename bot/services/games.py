@@ -79,10 +79,9 @@ class GameService(GameMoves):
             seats = self.rules(game).awaiting(state)
             if not seats:
                 raise Refusal("nobody to move")
-            lapse = self.mode(game).lapse(game, state, seats)
-            if lapse.lost:
-                return await self.lose(game, state, lapse.lost, lapse.actor, "timeout")
-            return await self.commit_moves(game, state, lapse.actor, lapse.moves, seats=lapse.seats)
+            return await self.settle(
+                game, state, self.mode(game).lapse(game, state, seats), "timeout"
+            )
 
     async def next_due(self) -> datetime | None:
         """The earliest deadline or unsent reminder of any open game (one query)."""

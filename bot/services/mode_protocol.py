@@ -144,6 +144,10 @@ class GameMode(Protocol):
         """What happens when the seats ``awaiting`` let the deadline pass."""
         ...
 
+    def gives_up(self, game: GameRow, state: Any, seat: int) -> Lapse:
+        """What happens when ``seat``'s person gives the game up (forfeit, leave)."""
+        ...
+
     def game_options(self, options: StartOptions) -> BaseModel:
         """The engine game's options of a new game started with ``options``."""
         ...
@@ -241,6 +245,9 @@ class ModeDefaults:
 
     def lapse(self, game: GameRow, state: Any, awaiting: Sequence[int]) -> Lapse:
         return Lapse(lost=tuple(awaiting), actor=game.players[awaiting[0]])
+
+    def gives_up(self, game: GameRow, state: Any, seat: int) -> Lapse:
+        return Lapse(lost=(seat,), actor=game.players[seat])
 
 
 def outcome_record(outcome: Outcome) -> ResultRecord:

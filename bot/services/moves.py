@@ -198,7 +198,8 @@ class GameMoves(GameCommits):
 
     # ------------------------------------------------------------------ endings
     async def forfeit(self, game_id: int, user_id: int, seq: int | None = None) -> Moved:
-        """``user_id`` gives up; the mode says who wins."""
+        """``user_id`` gives up; the mode says what follows (who wins, or the game goes
+        on without them)."""
         async with self.lock(game_id):
             game, state = await self.load(game_id)
             seat = game.seat_of(user_id)
@@ -206,9 +207,12 @@ class GameMoves(GameCommits):
                 raise Refusal("You are not playing in this game.")
             if game.status != "active":
                 raise Refusal("That game is not running.")
+            mode = self.mode(game)
+            if why := mode.refusal_to_act(game, state, seat):
+                raise Refusal(why)
             if seq is not None and await self._moved_since(game, user_id, seq):
                 raise Refusal(STALE)
-            return await self.lose(game, state, (seat,), user_id, "forfeit")
+            return await self.settle(game, state, mode.gives_up(game, state, seat), "forfeit")
 
     async def _moved_since(self, game: GameRow, user_id: int, seq: int) -> bool:
         """Whether ``user_id`` made a move after action ``seq`` (or ``seq`` is not one

@@ -55,18 +55,11 @@ class MultiService(MultiLobby):
 
     # ------------------------------------------------------------------ leaving
     async def leave(self, game_id: int, user_id: int) -> MultiMoved:
-        """The person hands their gang to the AI and is placed as eliminated now."""
+        """The person hands their gang to the AI and is placed as eliminated now (the
+        game service's forfeit, as the ``multi`` mode answers it)."""
         game, _ = await self.load(game_id)
-        core = self.core(game)
-        async with core.lock(game_id):
-            game, state = await core.load(game_id)
-            seat = core.seat_in_play(game, state, user_id)
-            mode = self.mode(game)
-            if not mode.rules.live(state)[seat]:
-                raise Refusal("Your gang is out of the game already; the others play on.")
-            seats = mode.handed_over(game, state, seat)
-            moved = await core.commit_moves(game, state, user_id, [], seats=seats)
-            return self.moved(moved, left=seat)
+        moved = await self.core(game).forfeit(game_id, user_id)
+        return self.moved(moved, left=game.seat_of(user_id))
 
     # ------------------------------------------------------------------ the AI seats
     def ai_seat_awaited(self, game: GameRow, state: Any | None) -> int | None:

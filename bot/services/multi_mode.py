@@ -104,6 +104,8 @@ class MultiMode(ModeDefaults):
     def refusal_to_act(self, game: GameRow, state: Any, seat: int) -> str | None:
         if game.seats[seat].left_place is not None:
             return "You left this game: the AI plays your gang now."
+        if not self.rules.live(state)[seat]:
+            return "Your gang is out of the game already; the others play on."
         return None
 
     def not_awaited(self, state: Any) -> str:
@@ -143,7 +145,10 @@ class MultiMode(ModeDefaults):
         if self.rules.window_open(state):
             silent = self.rules.silent_answer()
             return Lapse(moves=tuple((seat, silent) for seat in awaiting))
-        seat = awaiting[0]
+        return self.gives_up(game, state, awaiting[0])
+
+    def gives_up(self, game: GameRow, state: Any, seat: int) -> Lapse:
+        """A person who leaves hands their gang to the AI; the others play on."""
         return Lapse(seats=self.handed_over(game, state, seat), actor=game.players[seat])
 
     def handed_over(self, game: GameRow, state: Any, seat: int) -> tuple[Seat, ...]:

@@ -221,6 +221,12 @@ class NimRounds(NimAmongSeats):
     def moment(self, state: NimState) -> int | None:
         return sum(state.heaps)
 
+    def gives_up(self, game: GameRow, state: NimState, seat: int) -> Lapse:
+        """A person who gives up hands their seat to a program; the others play on."""
+        seats = list(game.seats)
+        seats[seat] = seats[seat].model_copy(update={"ai": "easy"})
+        return Lapse(seats=tuple(seats), actor=game.players[seat])
+
     def lapse(self, game: GameRow, state: NimState, awaiting: Sequence[int]) -> Lapse:
         heap = next(h for h, n in enumerate(state.heaps) if n)
         return Lapse(moves=tuple((seat, NimTake(heap=heap, count=1)) for seat in awaiting))
@@ -302,3 +308,12 @@ async def test_a_program_decides_outside_the_lock_and_thinks_again_after_a_chang
     log = await service.store.action_log(game.id)
     assert [row.actor for row in log] == [11, 0]  # committed as the program's
     assert await service.decided(game.id, lambda _r, _s: None, think) is None
+
+
+async def test_a_mode_may_go_on_without_a_person_who_gives_up(service: GameService):
+    nim = rounds(service)
+    game = await start(nim, (100, 101, 102), mode="multi")
+    moved = await nim.forfeit(game.id, 101)
+    assert not moved.ended and moved.game.status == "active"
+    assert moved.game.seats[1].played_by_ai and not moved.game.seats[0].played_by_ai
+    assert await service.store.get_result(game.id) is None
