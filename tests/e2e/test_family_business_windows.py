@@ -1,7 +1,8 @@
 """Family Business counter windows and absences in SimCord: a window closed by its
 deadline on the virtual clock (silent seats answer no counter, RULING R13), a restart
 while a window is open (its deadline stored, its buttons working), a stranger refused
-everywhere, a person leaving and the AI taking the seat, a turn that runs out."""
+everywhere, a person leaving and the AI taking the seat, a turn that runs out, a lobby nobody
+starts."""
 
 from __future__ import annotations
 
@@ -10,9 +11,7 @@ import re
 from datetime import timedelta
 
 from bot.services.multi_rules import parse_move
-from tests.simcord_world import fresh
-
-from .fb_play import (
+from tests.fb_play import (
     FB,
     answer_window,
     fb,
@@ -23,6 +22,7 @@ from .fb_play import (
     take_turn_step,
     window_message,
 )
+from tests.simcord_world import fresh
 
 WINDOW = 60
 
@@ -227,3 +227,25 @@ async def test_a_window_mentions_each_responder_once_and_nobody_else(world) -> N
     assert mentioned == responders and len(responders) == 2
     assert game.players[state.active] not in mentioned
     assert all(announcement.content.count(f"<@{u}>") == 1 for u in responders)
+
+
+async def test_a_lobby_nobody_starts_expires_and_frees_the_channel(world) -> None:
+    await fb(world, world.alice, "open", seats=3)
+    lobby = await world.bot.store.active_game_in_channel(world.channel.id)
+    assert lobby is not None and lobby.status == "challenge"
+    table = await world.table(lobby.id)
+    await world.bob.click(fresh(world, table), label="Join")
+    timeout = world.config.lobby_timeout.total_seconds()
+    await world.env.advance_time(timeout - 5)
+    assert (await world.game(lobby.id)).status == "challenge"  # not yet
+    await world.env.advance_time(10)
+    assert (await world.game(lobby.id)).status == "expired"
+    text = str(fresh(world, await world.table(lobby.id)).embeds[0].to_dict())
+    assert "expired" in text
+    assert "Start" not in str(fresh(world, table).components)  # its buttons are gone
+    start = await world.forged_click(world.alice, table, f"fb:lobby:start:{lobby.id}")
+    assert start.ephemeral and "closed" in start.response.content  # a stale Start
+    assert (await world.game(lobby.id)).status == "expired"
+    again = await fb(world, world.bob, "open")
+    assert not again.ephemeral  # the channel is free for a new lobby
+    assert (await world.bot.store.active_game_in_channel(world.channel.id)).id != lobby.id
