@@ -128,17 +128,3 @@ async def _with_placings(tx: Tx, rows: list[Row]) -> list[ResultRow]:
 async def result_of_game(tx: Tx, game_id: int) -> ResultRow | None:
     row = await tx.fetchrow(f"SELECT {_COLUMNS} FROM results WHERE game_id = $1", game_id)
     return None if row is None else (await _with_placings(tx, [row]))[0]
-
-
-async def results_of_user(tx: Tx, user_id: int, *, limit: int = 10) -> list[ResultRow]:
-    """The user's most recent results, newest first."""
-    rows = await tx.fetch(
-        f"SELECT {_COLUMNS} FROM results WHERE player0 = $1"
-        f" UNION SELECT {_COLUMNS} FROM results WHERE player1 = $1"
-        f" UNION SELECT {_COLUMNS} FROM results WHERE id IN"
-        " (SELECT result_id FROM placings WHERE user_id = $1)"
-        " ORDER BY id DESC LIMIT $2",
-        user_id,
-        limit,
-    )
-    return await _with_placings(tx, rows)

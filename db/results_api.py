@@ -21,10 +21,6 @@ class ResultsApi(StoreBase):
     async def get_result(self, game_id: int) -> ResultRow | None:
         return await self._read(lambda tx: results.result_of_game(tx, game_id))
 
-    async def recent_results(self, user_id: int, *, limit: int = 10) -> list[ResultRow]:
-        """The user's latest results (any mode), newest first."""
-        return await self._read(lambda tx: results.results_of_user(tx, user_id, limit=limit))
-
     async def rating(self, user_id: int) -> RatingRow | None:
         return await self._read(lambda tx: ratings.rating_of(tx, user_id))
 

@@ -150,15 +150,6 @@ class ResultRow(_Row):
     finished_at: datetime
     places: tuple[int, ...] = ()  # a multi game: each seat's place (1 = first)
 
-    def score_for(self, user_id: int) -> float | None:
-        """1 for a win, 0.5 for a draw, 0 for a loss; None if the user did not play."""
-        seats = [s for s in (0, 1) if self.players[s] == user_id]
-        if not seats:
-            return None
-        if self.winner is None:
-            return 0.5
-        return 1.0 if self.winner == seats[0] else 0.0
-
 
 class RatingRow(_Row):
     user_id: int

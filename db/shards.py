@@ -39,9 +39,6 @@ class Shards:
         """The shard of a game of ``mode`` (solo, duel, ai) in the server ``guild_id``."""
         return 0 if guild_id is None or mode == "solo" else (guild_id >> 22) % self.count
 
-    def owns(self, guild_id: int | None, mode: str) -> bool:
-        return self.shard_of(guild_id, mode) in self.ids
-
     def sql(self) -> str:
         """`` AND …``: the condition for a ``games`` row this process owns ("" if all)."""
         if self.everything:

@@ -13,14 +13,11 @@ import hashlib
 import multiprocessing
 import random
 from concurrent.futures import ProcessPoolExecutor
-from typing import Final
 
 from engine.famiglia.ai import budget, choose_json
 from engine.famiglia.ai.mcts import search
 from engine.famiglia.codes import Key
 from engine.famiglia.state import GameState
-
-STRENGTH_NAMES: Final = ("easy", "medium", "hard")
 
 
 def decision_seed(game_seed: int, action_count: int) -> int:

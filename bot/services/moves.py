@@ -167,13 +167,6 @@ class GameMoves(GameCommits):
         except IllegalAction as error:
             raise Refusal(str(error)) from None
 
-    def _stale(self, game: GameRow, state: Any, seq: int | None, moment: int | None) -> bool:
-        """Whether a control drawn at action count ``seq`` (or the mode's ``moment``)
-        belongs to an earlier moment of the game (None: not known, not stale)."""
-        if seq is not None and seq != game.action_count:
-            return True
-        return moment is not None and (state is None or self.mode(game).moment(state) != moment)
-
     def _seat_to_act(self, game: GameRow, state: Any, user_id: int) -> int:
         seat = self.seat_in_play(game, state, user_id)
         if seat not in self.rules(game).awaiting(state):

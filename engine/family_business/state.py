@@ -85,10 +85,6 @@ class FBState:
     def dead(self, g: int) -> int:
         return GANG_SIZE - self.at_large[g] - self.hit.count(g)
 
-    def opposing(self, seat: int) -> list[int]:
-        """Live gangs other than ``seat``'s (rule 2.2)."""
-        return [g for g in range(self.n) if self.live[g] and g != seat]
-
     def total_in_play(self) -> int:
         """T of rule 2.2."""
         return sum(self.at_large[g] for g in range(self.n) if self.live[g]) + len(self.hit)

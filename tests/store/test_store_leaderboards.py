@@ -170,14 +170,3 @@ async def test_stats_for_an_active_player(store: Store, clock: FakeClock) -> Non
     assert [p.rating for p in stats.rating_history][-1] == stats.rating.rating
     assert len(stats.rating_history) == 3
     assert [p.at for p in stats.rating_history] == sorted(p.at for p in stats.rating_history)
-
-
-async def test_recent_results_newest_first_in_either_seat(store: Store) -> None:
-    first = await finish(store, (7, 8), winner=0)
-    second = await finish(store, (9, 7), winner=None)
-    await finish(store, (8, 9), winner=1)
-    third = await _solo(store, 7, 33, 1, user_first=True)
-    recent = await store.recent_results(7)
-    assert [r.game_id for r in recent] == [third, second.id, first.id]
-    assert [r.score_for(7) for r in recent] == [1.0, 0.5, 1.0]
-    assert [r.game_id for r in await store.recent_results(7, limit=1)] == [third]
