@@ -76,10 +76,6 @@ class AiFlows:
         record = None if game.is_open else await self.records.result(game.id)
         return await asyncio.to_thread(dm_payload, game, state, recent, record, stalled)
 
-    async def update_table(self, game: GameRow, state: GameState) -> None:
-        """Edit the table in place (post a new one if it was deleted)."""
-        await self.flows.update_table(game, state)
-
     async def _answer_with_table(self, interaction: Interaction, game: GameRow) -> None:
         await self.flows.answer_with_table(interaction, game, GameState.from_json(game.state_json))
 
@@ -111,7 +107,7 @@ class AiFlows:
             return await self.refuse(interaction, str(refusal))
         if not await self.flows.answered_ok(game, self._answer_with_table(interaction, game)):
             # The game holds the channel and Discord took no answer: its table is posted.
-            await self.update_table(game, GameState.from_json(game.state_json))
+            await self.flows.update_table(game, GameState.from_json(game.state_json))
         self.kick(game.id)  # the AI starts: its turn runs now
 
     async def play_again(self, interaction: Interaction, game_id: int) -> None:
@@ -155,7 +151,7 @@ class AiFlows:
         on_table = message is not None and message.id == game.table_message_id
         answered = await self.flows.answered_ok(game, self._answer_move(interaction, moved, note))
         if not (on_table and answered):  # the table was not the answer, or not shown
-            await self.update_table(game, state)
+            await self.flows.update_table(game, state)
         if moved.ended:
             await self.announce_end(game, state)
         elif thinking:  # the hand to refresh after the turn: only one that was shown
@@ -173,7 +169,7 @@ class AiFlows:
         """The game changed outside a move of its player (forfeit, timer) or is shown
         again from the store (a repair): show it, and tell a player whose turn it is."""
         game, state = moved.game, moved.state
-        await self.update_table(game, state)
+        await self.flows.update_table(game, state)
         if moved.ended:
             await self.announce_end(game, state)
         elif moved.turn_passed and game.guild_id is not None and game.is_open:
@@ -233,13 +229,13 @@ class AiFlows:
                 if step.ended or not ai_to_move(step.game, step.state):
                     break
                 if time.monotonic() - last_edit >= EDIT_EVERY:
-                    await self.update_table(step.game, step.state)
+                    await self.flows.update_table(step.game, step.state)
                     last_edit = time.monotonic()
             if moved is None:
                 return
             # The game as it is now: the player may have forfeited while the AI thought.
             game, state = await self.service.load(game_id)
-            await self.update_table(game, state)
+            await self.flows.update_table(game, state)
             if moved.ended:
                 await self.announce_end(game, state)
             if interaction is not None:
@@ -260,7 +256,7 @@ class AiFlows:
         if game is None or not game.is_open:
             return
         self._stalled.add(game_id)
-        await self.update_table(game, GameState.from_json(game.state_json))
+        await self.flows.update_table(game, GameState.from_json(game.state_json))
         text = (
             "🤖 The AI could not make its move: its worker process failed twice. Your game "
             "is saved. Press **Forfeit** (or `/famiglia forfeit`) to end it, which never "

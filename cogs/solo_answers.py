@@ -102,14 +102,10 @@ class SoloFlows:
         best = await self._best(game)
         return await asyncio.to_thread(table_payload, game, state, history, record, best)
 
-    async def update_table(self, game: GameRow) -> None:
-        """Edit the DM table in place (a new one if it was deleted)."""
-        await self.flows.update_table(game, GameState.from_json(game.state_json))
-
     async def _show(self, game: GameRow) -> None:
         """Bring the table of a saved change up to date; a failure goes to the repair."""
         try:
-            await self.update_table(game)
+            await self.flows.update_table(game, GameState.from_json(game.state_json))
         except Exception:
             log.exception("solo game %s is saved, but its table was not shown", game.id)
             self.flows.repair.failed(game.id)
@@ -222,7 +218,7 @@ class SoloFlows:
         except Exception as error:  # the game is saved and holds the DM
             log.warning("solo game %s started, but the answer failed: %s", moved.game.id, error)
             with contextlib.suppress(discord.HTTPException):  # else /famiglia resume shows it
-                await self.update_table(moved.game)  # its table, posted in the DM
+                await self.flows.update_table(moved.game, moved.state)  # posted in the DM
 
     async def resume(self, interaction: Interaction) -> None:
         """``/famiglia resume``: the active solo game's table, fresh at the bottom of the DM."""
@@ -270,7 +266,7 @@ class SoloFlows:
             moved = await self.solo.robot_turn(game.id)
             if moved is not None:
                 healed += 1
-                await self.update_table(moved.game)
+                await self.flows.update_table(moved.game, moved.state)
         return healed
 
     # --------------------------------------------------------------------- moves
@@ -324,4 +320,5 @@ class SoloFlows:
 
     async def show_outcome(self, moved: Moved) -> None:
         """A solo game changed outside this module (forfeit command, timer): show it."""
-        await self.update_table(await self._robot(moved.game.id))
+        game = await self._robot(moved.game.id)
+        await self.flows.update_table(game, GameState.from_json(game.state_json))

@@ -188,8 +188,8 @@ async def test_a_move_while_the_ai_turn_is_being_shown_gets_the_ai_answer(world:
     edit) when Alice moves: the AI must still play its next turn, not leave the game
     waiting for it forever."""
     game_id = await dm_game(world)
-    flows = world.bot.ai
-    real_update, real_kick = flows.update_table, flows.kick
+    ai, flows = world.bot.ai, world.bot.flows
+    real_update, real_kick = flows.update_table, ai.kick
     reached, release = asyncio.Event(), asyncio.Event()
 
     async def update_table(game, state) -> None:
@@ -205,7 +205,7 @@ async def test_a_move_while_the_ai_turn_is_being_shown_gets_the_ai_answer(world:
             release.set()  # Alice's move came in: the turn may finish showing itself
         real_kick(game_id, interaction, said)
 
-    flows.update_table, flows.kick = update_table, kick
+    flows.update_table, ai.kick = update_table, kick
     table_id = (await world.game(game_id)).table_message_id
     async with Held(world):
         table = dm_table(world, table_id)
