@@ -1,7 +1,11 @@
 """Playing Family Business in SimCord the way people do: lobby buttons, the table's
 **Show my hand**, the hand's selects step by step, a window's answer button. The AI
 seats play the engine's quick policy in-process, so a whole game runs in test time
-(the worker pool's own path is tested in tests/services)."""
+(the worker pool's own path is tested in tests/services).
+
+What a person reads off the controls (:func:`step_choices`, :func:`window_button`,
+:func:`answer_choice`) is shared with ``bench/bot.py``'s Family Business players, which
+send their clicks many at a time instead of one by one."""
 
 from __future__ import annotations
 
@@ -17,6 +21,29 @@ from engine.family_business.quick import quick_policy
 from tests.simcord_world import World, fresh
 
 FB = rules_of("family_business")
+
+
+def step_choices(parts: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Every option of a hand's step selects, as (the select's custom id, the value)."""
+    return [
+        (part["custom_id"], option["value"])
+        for part in parts
+        if part.get("custom_id", "").startswith("fb:do:")
+        for option in part.get("options", [])
+    ]
+
+
+def window_button(game_id: int, turn: int) -> str:
+    """The custom id of the button on the announcement of the window of ``turn``."""
+    return f"fb:window:{game_id}:{turn}"
+
+
+def answer_choice(parts: list[dict[str, Any]], counter: bool) -> str | None:
+    """The answer to click on a window's private prompt: a counter if wanted and held,
+    else No counter (None: the prompt offers no answer)."""
+    answers = [p["custom_id"] for p in parts if p.get("custom_id", "").startswith("fb:ans:")]
+    held = [a for a in answers if counter and a.split(":")[-1] != "none"]
+    return next(iter(held), None) or next((a for a in answers if a.endswith(":none")), None)
 
 
 def quick_ai(world: World) -> None:
@@ -65,7 +92,7 @@ async def table_of(world: World, game_id: int) -> Any:
 
 def window_message(world: World, game_id: int, turn: int) -> Any:
     """The window's announcement, among the channel's latest messages."""
-    wanted = f"fb:window:{game_id}:{turn}"
+    wanted = window_button(game_id, turn)
     stored = world.env.backend.messages.get(world.channel.id, {})
     for message_id in sorted(stored, reverse=True)[:50]:
         message = simcord.ResponseMessage(world.env, stored[message_id])
@@ -74,18 +101,17 @@ def window_message(world: World, game_id: int, turn: int) -> Any:
     raise AssertionError("no announcement of the window")
 
 
-async def answer_window(world: World, who: MemberActor, game_id: int, counter: bool) -> Any:
+async def answer_window(world: World, who: MemberActor, game_id: int, counter: bool) -> str:
     """Open the private prompt from the announcement and answer (a counter if wanted and
-    held, else No counter); the prompt as answered."""
+    held, else No counter); the custom id of the answer clicked."""
     state = await state_of(world, game_id)
     prompt = await who.click(
         window_message(world, game_id, state.turn), label="Answer the counter window"
     )
     assert prompt.ephemeral and prompt.response is not None, prompt
-    buttons = World.components(prompt.response)
-    pick = next((b for b in buttons if counter and b["custom_id"].split(":")[-1] != "none"), None)
-    pick = pick or next(b for b in buttons if b["custom_id"].endswith(":none"))
-    await who.click(prompt.response, custom_id=pick["custom_id"])
+    pick = answer_choice(World.components(prompt.response), counter)
+    assert pick is not None, "the prompt offers no answer"
+    await who.click(prompt.response, custom_id=pick)
     return pick
 
 
@@ -93,11 +119,10 @@ async def take_turn_step(world: World, who: MemberActor, game_id: int, rng: rand
     """One decision of a turn through the hand's selects."""
     result = await who.click(await table_of(world, game_id), label="Show my hand")
     assert result.ephemeral and result.response is not None, result
-    selects = [c for c in World.components(result.response) if c["custom_id"].startswith("fb:do:")]
-    assert selects, "the hand offers no decision on the player's turn"
-    options = [(s, o) for s in selects for o in s["options"]]
-    select, option = rng.choice(options)
-    await who.select(result.response, [option["value"]], custom_id=select["custom_id"])
+    choices = step_choices(World.components(result.response))
+    assert choices, "the hand offers no decision on the player's turn"
+    custom_id, value = rng.choice(choices)
+    await who.select(result.response, [value], custom_id=custom_id)
 
 
 async def slash_step(world: World, who: MemberActor, rng: random.Random) -> None:
@@ -139,7 +164,7 @@ async def play_to_the_end(
         elif FB.window_open(state):
             seen["windows"] += 1
             pick = await answer_window(world, who, game_id, counter=True)
-            seen["counters"] += pick["custom_id"].split(":")[-1] != "none"
+            seen["counters"] += pick.split(":")[-1] != "none"
         else:
             await take_turn_step(world, who, game_id, rng)
     if not to_the_end:

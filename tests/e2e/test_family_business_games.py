@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from bot.services.multi_rules import parse_move
 from engine.family_business import GAME, FBOptions
+from tests.fb_play import fb, lobby_with, play_to_the_end, quick_ai
 from tests.simcord_world import fresh
-
-from .fb_play import fb, lobby_with, play_to_the_end, quick_ai
 
 
 async def test_two_people_and_two_ai_play_a_whole_game_by_buttons(world) -> None:
