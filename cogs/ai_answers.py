@@ -24,7 +24,7 @@ from bot.app import FamigliaBot
 from bot.services.ai_games import HUMAN, AiService, ai_name, ai_to_move
 from bot.services.ai_queue import AiUnavailable
 from bot.services.games import Moved, Refusal
-from bot.services.modes import Ai
+from bot.services.modes import Ai, AiOptions, options_as
 from cogs import game_texts
 from cogs.ai_table import dm_payload, ended_controls, mark_thinking
 from cogs.game_answers import Flows
@@ -121,8 +121,8 @@ class AiFlows:
             )
         if interaction.channel_id != old.channel_id:
             return await self.refuse(interaction, "Play again in the channel of that game.")
-        first = int(old.options.get("first") or 0)
-        await self.start(interaction, str(old.options.get("strength")), first)
+        options = options_as(old, AiOptions)
+        await self.start(interaction, options.strength, options.first)
 
     async def repost(self, interaction: Interaction) -> bool:
         """``/famiglia board`` where a game against the AI runs; False if none runs here."""

@@ -17,7 +17,7 @@ import discord
 
 from bot.app import FamigliaBot
 from bot.services.ai_games import HUMAN, ai_to_move, strength_of
-from bot.services.modes import Ai
+from bot.services.modes import Ai, AiOptions, options_as
 from cogs import game_texts
 from cogs.buttons import ForfeitButton, RulesButton, refused_here
 from cogs.move_views import decision_controls, table_controls
@@ -80,7 +80,7 @@ class AiAgain(
 
 
 def again_label(game: GameRow) -> str:
-    first = "you start" if game.options.get("first") == HUMAN else "the AI starts"
+    first = "you start" if options_as(game, AiOptions).first == HUMAN else "the AI starts"
     return f"Play again ({strength_of(game)}, {first})"
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.services.modes import mode_of
+from bot.services.modes import mode_of, options_of
 from cogs.render import hand_embed, table_message
 from cogs.render.embed import Hands, result_sentence
 from cogs.safe_text import shown
@@ -33,8 +33,8 @@ def move_answer(lines: list[str], state: GameState, seat: int | None) -> list[st
 
 def names_of(game: GameRow) -> tuple[str, str]:
     """The players' names as stored (the picture draws them as they are)."""
-    names = game.options.get("names") or ["Player 1", "Player 2"]
-    return (str(names[0]), str(names[1]))
+    first, second = options_of(game).names
+    return (first, second)
 
 
 def shown_names(game: GameRow) -> tuple[str, str]:

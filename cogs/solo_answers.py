@@ -21,17 +21,18 @@ import discord
 
 from bot.app import FamigliaBot
 from bot.services.games import Moved, Refusal
-from bot.services.modes import Solo
+from bot.services.modes import Solo, SoloOptions, options_as
 from bot.services.solo import ROBOT_NAME, SoloService
 from cogs.game_answers import Flows
 from cogs.game_texts import UNSAID, move_answer, where
 from cogs.move_views import hand_controls
 from cogs.render import hand_embed
 from cogs.safe_text import kept_name, shown
-from cogs.solo_table import PLAYER, confirm_forfeit, level_tag, names_of, table_payload
+from cogs.solo_table import PLAYER, confirm_forfeit, names_of, table_payload
 from cogs.table_message import moved_to
 from db.rows import ROBOT, GameRow, SoloBest
 from engine.famiglia import GameState, describe_event, view
+from engine.famiglia.solo_bests import level_tag
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[FamigliaBot]
@@ -93,7 +94,7 @@ class SoloFlows:
         if game.is_open:
             return None
         stats = await self.records.player_stats(game.players[PLAYER])
-        level = game.options.get("level")
+        level = options_as(game, SoloOptions).level
         return next((b for b in stats.best_solo if b.level == level), None)
 
     async def payload(self, game: GameRow, state: GameState) -> dict[str, Any]:

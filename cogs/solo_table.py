@@ -18,7 +18,7 @@ from typing import Any, Protocol, Self, runtime_checkable
 import discord
 
 from bot.app import FamigliaBot
-from bot.services.modes import Solo
+from bot.services.modes import Solo, SoloOptions, options_as
 from bot.services.solo import History
 from cogs.buttons import RulesButton, flows, refused_here
 from cogs.game_texts import UNSAID, final_hands
@@ -28,6 +28,7 @@ from cogs.render.common import clip
 from cogs.safe_text import shown
 from db.rows import GameRow, ResultRow, SoloBest
 from engine.famiglia import GameState, describe_event, view
+from engine.famiglia.solo_bests import level_tag
 
 Interaction = discord.Interaction[FamigliaBot]
 
@@ -47,13 +48,14 @@ def solo_flows(interaction: Interaction) -> SoloClicks:
 
 
 def names_of(game: GameRow) -> tuple[str, str]:
-    names = game.options.get("names") or ["You", "Robot gangster"]
-    return (str(names[0]), str(names[1]))
+    player, robot = options_as(game, SoloOptions).names
+    return (player, robot)
 
 
-def level_tag(level: int | None, first: int | None) -> str:
-    """Rule 9.10.3: the level with a (you started) or b (the robot started), e.g. 3b."""
-    return f"{level}{'' if first is None else 'a' if first == PLAYER else 'b'}"
+def tag_of(game: GameRow) -> str:
+    """Rule 9.10.3: the game's level with a (you started) or b (the robot started)."""
+    options = options_as(game, SoloOptions)
+    return level_tag(options.level, options.first)
 
 
 class SoloForfeit(
@@ -123,9 +125,8 @@ def solo_controls(game: GameRow, state: GameState) -> discord.ui.View:
     """The player's choices (selects, then one row of buttons with Forfeit and Rules)."""
     out = discord.ui.View(timeout=None)
     if not game.is_open:
-        level, first = game.options.get("level"), game.options.get("first")
-        if level in (1, 2, 3, 4) and first in (0, 1):
-            out.add_item(SoloAgain(level, first))
+        options = options_as(game, SoloOptions)
+        out.add_item(SoloAgain(options.level, options.first))
         out.add_item(RulesButton())
         return out
     seq = game.action_count
@@ -143,7 +144,7 @@ def result_text(
     game: GameRow, state: GameState, record: ResultRow | None, best: SoloBest | None
 ) -> str:
     """Both totals, won or lost, and the high score with its level and a/b (9.10)."""
-    tag = level_tag(game.options.get("level"), game.options.get("first"))
+    tag = tag_of(game)
     if record is not None and record.reason != "score":
         return f"You gave up: the robot gangster wins this level {tag} game. No high score."
     final = view(state, None).result
@@ -181,7 +182,7 @@ def table_payload(
     shown_as = (shown(names[0]), shown(names[1]))
     recent = [describe_event(e, shown_as) for e in history.events if e.kind not in UNSAID]
     embed, file = table_message(view(state, None), names, recent, final_hands(game, state))
-    embed.title = clip(f"Famiglia solo #{game.id} · level {level_tag(*_level(game))}", 256)
+    embed.title = clip(f"Famiglia solo #{game.id} · level {tag_of(game)}", 256)
     robot = _robot_field(history)
     if robot is not None:
         embed.insert_field_at(
@@ -198,10 +199,6 @@ def table_payload(
         "attachments": [file],
         "view": solo_controls(game, state),
     }
-
-
-def _level(game: GameRow) -> tuple[int | None, int | None]:
-    return game.options.get("level"), game.options.get("first")
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

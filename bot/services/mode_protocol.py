@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -217,7 +217,7 @@ class ModeDefaults:
 
     def first_state(self, play: Game[Any, Any], game: GameRow) -> Any:
         mode: Any = self
-        return play.new(game.seed, mode.game_options(typed_options(mode, game)))
+        return play.new(game.seed, mode.game_options(typed_options(mode.Options, game)))
 
     def refusal_to_act(self, game: GameRow, state: Any, seat: int) -> str | None:
         return None
@@ -275,16 +275,19 @@ def loss_record(seats: int, lost: Sequence[int], reason: Reason) -> ResultRecord
     return ResultRecord(winner=winner, reason=reason, placing=((winner,), (lost[0],)))
 
 
-def typed_options(mode: GameMode, game: GameRow) -> StartOptions:
-    """``game``'s start options, typed by its ``mode`` (a value the model does not
+Options = TypeVar("Options", bound=StartOptions)
+
+
+def typed_options(kind: type[Options], game: GameRow) -> Options:
+    """``game``'s start options as its mode's model ``kind`` (a value the model does not
     accept, which no release wrote, falls back to the mode's default)."""
     stored: dict[str, Any] = dict(game.options)
     if stored.get("names") is None:
         stored.pop("names", None)
     try:
-        return mode.Options.model_validate(stored)
+        return kind.model_validate(stored)
     except ValueError:
-        return mode.Options.model_validate({k: v for k, v in stored.items() if k == "names"})
+        return kind.model_validate({k: v for k, v in stored.items() if k == "names"})
 
 
 def stored_options(options: StartOptions) -> dict[str, Any]:

@@ -14,7 +14,7 @@ or the AI after a move is the mode's service (:mod:`bot.services.solo`,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel
 
@@ -36,6 +36,7 @@ from engine.famiglia.game import FamigliaOptions
 from engine.game import Outcome
 
 Strength = Literal["easy", "medium", "hard"]
+Kind = TypeVar("Kind", bound=StartOptions)
 #: Who plays the second seat of a solo game or a game against the AI.
 HUMAN, MACHINE = 0, 1
 
@@ -249,7 +250,16 @@ def mode_of(game: GameRow) -> GameMode:
 
 def options_of(game: GameRow) -> StartOptions:
     """The game's start options, typed by its mode."""
-    return typed_options(mode_of(game), game)
+    return typed_options(mode_of(game).Options, game)
+
+
+def options_as(game: GameRow, kind: type[Kind]) -> Kind:
+    """The start options of ``game``, a game of the mode whose options are ``kind``
+    (e.g. :class:`SoloOptions` for a solo game)."""
+    options = options_of(game)
+    if not isinstance(options, kind):
+        raise TypeError(f"game {game.id} is a {game.mode} game, not one with {kind.__name__}")
+    return options
 
 
 __all__ = [
@@ -260,6 +270,7 @@ __all__ = [
     "SoloOptions",
     "StartOptions",
     "mode_of",
+    "options_as",
     "options_of",
     "stored_options",
 ]

@@ -18,7 +18,7 @@ from typing import Any
 from bot.services import lobby
 from bot.services.commits import Moved
 from bot.services.games import GameService
-from bot.services.multi_mode import MultiMode
+from bot.services.multi_mode import MultiMode, options_of
 from bot.services.multi_rules import RULES
 from bot.services.reads import Refusal
 from db.rows import GameRow, Seat, Status, Strength
@@ -133,7 +133,7 @@ class MultiLobby:
         async with self.base.lock(game_id):
             game, _ = await self.load(game_id)
             self._require_lobby(game)
-            seats = change(game.seats, int(game.options.get("seats", 6)))
+            seats = change(game.seats, options_of(game).seats)
             row = await self._set(game, "challenge", seats=seats, deadline=game.deadline)
             return MultiMoved(row, None)
 

@@ -26,6 +26,7 @@ from bot.services.mode_protocol import (
     Player,
     StartContext,
     StartOptions,
+    typed_options,
 )
 from bot.services.multi_rules import MultiRules
 from bot.services.placings import final_placing, left_place, winner_of
@@ -41,6 +42,11 @@ class MultiOptions(StartOptions):
 
     names: tuple[str, ...] = ("Host",)
     seats: int = Field(default=MAX_SEATS, ge=2, le=MAX_SEATS)
+
+
+def options_of(game: GameRow) -> MultiOptions:
+    """A game of 2-6's typed start options (its host's name, its most seats)."""
+    return typed_options(MultiOptions, game)
 
 
 class MultiMode(ModeDefaults):

@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.services.multi_mode import options_of
 from bot.services.multi_rules import rules_of
 from cogs.family_business.controls import (
     AddAiSelect,
@@ -52,7 +53,7 @@ def seating(game: GameRow) -> Seating:
 
 
 def lobby_embed(game: GameRow) -> discord.Embed:
-    most = int(game.options.get("seats", 6))
+    most = options_of(game).seats
     names = seating(game)
     lines = [f"{i + 1}. {names.label(i)}" for i in range(len(game.seats))]
     lines += [f"{i + 1}. *(free)*" for i in range(len(game.seats), most)]
