@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, Self
+from typing import Any, ClassVar, Literal, Self, cast
 
 import discord
 from discord import app_commands
@@ -229,7 +229,8 @@ class BoardPageButton(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
         level = int(match["level"]) or None
-        return cls(match["board"], match["scope"], level, int(match["page"]), match["tag"])  # type: ignore[arg-type]
+        board, scope = cast(Board, match["board"]), cast(Scope, match["scope"])  # the template's
+        return cls(board, scope, level, int(match["page"]), match["tag"])
 
     async def callback(self, interaction: Interaction) -> None:
         await show_board(interaction, self.board, self.scope, self.level, self.page, edit=True)

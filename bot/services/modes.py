@@ -29,13 +29,12 @@ from bot.services.mode_protocol import (
     typed_options,
 )
 from bot.services.robot_report import RobotReport, robot_report
-from db.rows import ROBOT, GameRow, Mode, Reason, ResultRecord
+from db.rows import ROBOT, GameRow, Mode, Reason, ResultRecord, Strength
 from engine.famiglia import Action, Event, GameState, result
 from engine.famiglia.actions import RobotTurn
 from engine.famiglia.game import FamigliaOptions
 from engine.game import Outcome
 
-Strength = Literal["easy", "medium", "hard"]
 Kind = TypeVar("Kind", bound=StartOptions)
 #: Who plays the second seat of a solo game or a game against the AI.
 HUMAN, MACHINE = 0, 1

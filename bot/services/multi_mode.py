@@ -63,7 +63,7 @@ class MultiMode(ModeDefaults):
 
     def __init__(self, rules: MultiRules, *, window: timedelta, lobby: timedelta) -> None:
         self.rules = rules
-        self.game = rules.name  # type: ignore[misc]  # one mode object per game of 2-6
+        self.game = rules.name  # one mode object per game of 2-6
         self.window = window
         self.lobby = lobby
 

@@ -26,12 +26,13 @@ from cogs.family_business.ai_seats import AiSeats
 from cogs.family_business.announce import announce_end, announce_window, remind, users
 from cogs.render.family_business.words import when
 from cogs.safe_text import kept_name, shown
-from db.rows import GameRow
+from db.rows import GameRow, Strength
 from engine.family_business.text import describe_event, label
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[FamigliaBot]
 EVENTS_KEPT = 6
+STRENGTHS: dict[str, Strength] = {"easy": "easy", "medium": "medium", "hard": "hard"}
 
 
 async def refuse(interaction: Interaction, refusal: Refusal) -> None:
@@ -91,11 +92,11 @@ class FamilyBusinessFlows:
         await self._answer_lobby(interaction, moved)
 
     async def add_ai(self, interaction: Interaction, game_id: int, values: list[str]) -> None:
-        strength = values[0] if len(values) == 1 else ""
-        if strength not in ("easy", "medium", "hard"):
+        strength = STRENGTHS.get(values[0]) if len(values) == 1 else None
+        if strength is None:
             return await refuse(interaction, Refusal("Pick easy, medium or hard."))
         try:
-            moved = await self.multi.add_ai(game_id, interaction.user.id, strength)  # type: ignore[arg-type]
+            moved = await self.multi.add_ai(game_id, interaction.user.id, strength)
         except Refusal as refusal:
             return await refuse(interaction, refusal)
         await self._answer_lobby(interaction, moved)
