@@ -8,8 +8,13 @@ source and every game passes.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from datetime import timedelta
 
+from bot.services.mode_protocol import GameMode
+from bot.services.modes import MODES
+from bot.services.multi_mode import MultiMode
+from bot.services.multi_rules import RULES
 from bot.services.replay import replay_state
 from db.errors import StoreError
 from db.rows import GameRow
@@ -17,10 +22,22 @@ from db.transfer import copy_sqlite_to_postgres
 from engine.games import GAMES
 
 
+def modes_of(game: GameRow) -> Mapping[str, GameMode]:
+    """The modes a game's log replays with: Famiglia's, and for a game of 2-6 the multi
+    mode of its own game's rules (a replay reads only how its first state is dealt, not
+    the window's or the lobby's time)."""
+    if game.game not in RULES:
+        return MODES
+    multi = MultiMode(RULES[game.game], window=timedelta(0), lobby=timedelta(0))
+    return {**MODES, "multi": multi}
+
+
 def replay_check(game: GameRow, action_jsons: Sequence[str]) -> str | None:
     """None when the game's stored state is its replayed log; else what differs."""
     try:
-        replayed = GAMES[game.game].dump_state(replay_state(game, action_jsons))
+        replayed = GAMES[game.game].dump_state(
+            replay_state(game, action_jsons, GAMES, modes_of(game))
+        )
     except Exception as exc:  # a log the engine refuses is a finding, not a crash
         return f"its log does not replay ({type(exc).__name__}: {exc})"
     if len(action_jsons) != game.action_count:
