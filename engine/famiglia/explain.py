@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from engine.famiglia.board import Board
 from engine.famiglia.cards import code, name
 from engine.famiglia.codes import Family, Key, Op, Pending, Stage
 from engine.famiglia.payment import effective_rank, genuine_kind
-
-if TYPE_CHECKING:
-    from engine.famiglia.board import Board
 
 _PENDING_ASK: dict[int, str] = {
     Pending.EXCHANGE_TAKE: (

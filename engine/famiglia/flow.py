@@ -6,15 +6,11 @@ Rules 4.1 (A1), 4.5 (refill), 5 (pile bookkeeping) and 6 (game end).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
+from engine.famiglia.board import Board
 from engine.famiglia.cards import FAMILIES, kind, rank_of
 from engine.famiglia.events import Event
 from engine.famiglia.scoring import game_over_event
-
-if TYPE_CHECKING:
-    from engine.famiglia.board import Board
-
 
 _ZEROS = frozenset(kind(f, 0) for f in FAMILIES)  # the four rank-0 kinds
 

@@ -3,12 +3,10 @@ cards that pay for it (rules 4.3.2, 4.4.3, 4.4.4)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from engine.famiglia.board import Board
 from engine.famiglia.codes import Family
-
-if TYPE_CHECKING:
-    from engine.famiglia.board import Board
 
 _M: Final = Family.MERCENARY * 5
 

@@ -20,15 +20,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from engine.famiglia.cards import VP
-from engine.famiglia.codes import Family, Op, Pending, Stage
+from engine.famiglia.codes import Family, Key, Op, Pending, Stage
 from engine.famiglia.payment import payable
-
-if TYPE_CHECKING:
-    from engine.famiglia.codes import Key
-    from engine.famiglia.state import GameState
+from engine.famiglia.state import GameState
 
 # Plain ints on the hot path (see engine.famiglia.codes).
 _ACCOUNTANT: Final = int(Op.ACCOUNTANT)

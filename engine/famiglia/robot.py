@@ -7,15 +7,13 @@ that chose his card so a player can follow and check it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from engine.famiglia import flow
+from engine.famiglia.board import Board
 from engine.famiglia.cards import VP, code
 from engine.famiglia.codes import ROBOT_SEAT, Family
 from engine.famiglia.events import Event
-
-if TYPE_CHECKING:
-    from engine.famiglia.board import Board
 
 #: Rule 9.9: per level, how many 0s, 1s, 2s and 3s he collects before moving on.
 THRESHOLDS: Final = {

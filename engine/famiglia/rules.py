@@ -8,18 +8,16 @@ with a single possible answer is taken automatically.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from engine.errors import IllegalAction
 from engine.famiglia import flow
+from engine.famiglia.board import Board
 from engine.famiglia.codes import Family, Key, Op, Pending, Stage
 from engine.famiglia.events import Event
 from engine.famiglia.explain import why_illegal
 from engine.famiglia.payment import effective_rank, genuine_kind
 from engine.famiglia.robot import robot_turn
-
-if TYPE_CHECKING:
-    from engine.famiglia.board import Board
 
 # Plain ints on the hot path (see engine.famiglia.codes).
 _MAIN: Final = int(Pending.MAIN)

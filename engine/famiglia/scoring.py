@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from engine.famiglia.board import Board
 from engine.famiglia.cards import VP, code
 from engine.famiglia.codes import ROBOT_SEAT
 from engine.famiglia.events import Event
 from engine.famiglia.view_models import ResultView
-
-if TYPE_CHECKING:
-    from engine.famiglia.board import Board
 
 
 def owned(s: Board, seat: int) -> list[int]:

@@ -9,18 +9,14 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from engine.famiglia.ai import AiPolicy
 from engine.famiglia.codes import ROBOT_SEAT
-from engine.famiglia.policies import POLICIES, robot_policy
+from engine.famiglia.policies import POLICIES, Policy, robot_policy
 from engine.famiglia.scoring import result
 from engine.famiglia.state import GameState, Mode
 from engine.stats import wilson
-
-if TYPE_CHECKING:
-    from engine.famiglia.policies import Policy
-
 
 #: The AI's strengths (engine.famiglia.ai.STRENGTHS), playable like the policies above.
 AI_POLICIES: Final = ("easy", "medium", "hard")

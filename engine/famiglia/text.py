@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from engine.famiglia.actions import Action
 from engine.famiglia.cards import code
 from engine.famiglia.codes import Op, Stage
+from engine.famiglia.events import Event
 from engine.famiglia.flow import can_refresh
 from engine.famiglia.payment import effective_rank, genuine_kind
-
-if TYPE_CHECKING:
-    from engine.famiglia.actions import Action
-    from engine.famiglia.events import Event
-    from engine.famiglia.state import GameState
+from engine.famiglia.state import GameState
 
 
 def prompt(s: GameState) -> str:

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.famiglia.cards import VP, code
 from engine.famiglia.payment import effective_rank
 from engine.famiglia.scoring import area_vp, result, total
+from engine.famiglia.state import GameState
 from engine.famiglia.text import prompt, public_prompt
 from engine.famiglia.view_models import PlayerView, SeatView, StreetCard
-
-if TYPE_CHECKING:
-    from engine.famiglia.state import GameState
 
 
 def _codes(counts: list[int]) -> list[str]:
