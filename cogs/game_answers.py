@@ -27,7 +27,7 @@ from cogs.mode_tables import ModeTables
 from cogs.move_views import hand_controls, table_controls
 from cogs.repair import TableRepair
 from cogs.rules_text import PAGES, titles
-from cogs.table_message import answer_message, edit_in_place, moved_to
+from cogs.table_message import answer_message, moved_to, show_table
 from db.rows import GameRow, ResultRow
 from engine.famiglia import Action, GameState
 
@@ -268,24 +268,7 @@ class Flows:
         """Edit the table of ``game``, whatever its mode, in place (post a new one if there
         is none yet or someone deleted it)."""
         payload = await self.tables.of(game).payload(game, state)
-        channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        store, failed = self.service.records, self.repair.failed
-        if not await edit_in_place(channel, game, payload, "table", store, failed):
-            await self.post_table(game, payload)
-
-    async def post_table(self, game: GameRow, payload: dict[str, Any]) -> discord.Message | None:
-        channel = self.bot.get_partial_messageable(game.channel_id)
-        payload = {k: v for k, v in payload.items() if k != "attachments"} | {
-            "files": payload.get("attachments", [])
-        }
-        try:
-            message = await channel.send(allowed_mentions=NOBODY, **payload)
-        except discord.HTTPException as error:
-            log.warning("could not post the table of game %s: %s", game.id, error)
-            self.repair.failed(game.id)
-            return None
-        await self.service.records.set_table_message(game.id, channel.id, message.id)
-        return message
+        await show_table(self.bot, game, payload, self.service.records, self.repair.failed)
 
     async def answer_with_table(
         self, interaction: Interaction, game: GameRow, state: GameState

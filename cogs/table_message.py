@@ -1,6 +1,8 @@
-"""Keeping a game's table message current: edited in place, or posted anew at the bottom
-of its channel (``/famiglia board``, ``/famiglia resume``, a deleted table put back), the
-game then pointing to the new message and the old one becoming a link to it."""
+"""Keeping a game's table message current, for every game and mode: edited in place, or
+posted anew at the bottom of its channel (``/famiglia board``, ``/famiglia resume``, a
+deleted table put back), the game then pointing to the new message and the old one
+becoming a link to it. An edit or post that fails is handed to the start-up repair
+(:mod:`cogs.repair`)."""
 
 from __future__ import annotations
 
@@ -102,3 +104,41 @@ async def edit_in_place(
             if failed is not None:
                 failed(game.id)
         return True
+
+
+async def show_table(
+    bot: discord.Client,
+    game: GameRow,
+    payload: dict[str, Any],
+    store: Records,
+    failed: Callable[[int], None],
+) -> None:
+    """The one table update: edit the table of ``game`` in place with ``payload``, or
+    post a new one if there is none yet or someone deleted it; a failure is logged and
+    handed to ``failed`` with the game's id (the repair)."""
+    channel = bot.get_partial_messageable(game.table_channel_id or game.channel_id)
+    if not await edit_in_place(channel, game, payload, "table", store, failed):
+        await post_table(bot, game, payload, store, failed)
+
+
+async def post_table(
+    bot: discord.Client,
+    game: GameRow,
+    payload: dict[str, Any],
+    store: Records,
+    failed: Callable[[int], None],
+) -> discord.Message | None:
+    """Post ``payload`` (its ``attachments`` sent as files) as the new table of ``game``
+    in its channel and record it; None when Discord refused (logged, ``failed``)."""
+    channel = bot.get_partial_messageable(game.channel_id)
+    payload = {k: v for k, v in payload.items() if k != "attachments"} | {
+        "files": payload.get("attachments", [])
+    }
+    try:
+        message = await channel.send(allowed_mentions=discord.AllowedMentions.none(), **payload)
+    except discord.HTTPException as error:
+        log.warning("could not post the table of game %s: %s", game.id, error)
+        failed(game.id)
+        return None
+    await store.set_table_message(game.id, channel.id, message.id)
+    return message
