@@ -18,7 +18,6 @@ from bot.services.commits import Moved
 from bot.services.multi_lobby import MultiLobby, MultiMoved
 from bot.services.multi_mode import TAKEOVER
 from bot.services.reads import Refusal
-from bot.services.replay import replay_events
 from db.rows import GameRow
 from engine.errors import IllegalAction
 
@@ -86,13 +85,11 @@ class MultiService(MultiLobby):
             raise Refusal(str(error)) from None
         return None if moved is None else self.moved(moved)
 
-    async def replayed_events(self, game: GameRow) -> list[dict[str, Any]]:
-        """Every event of a started game, replayed from its seed and log (for a table
-        shown again after a restart, whose last events were in memory)."""
-        core = self.core(game)
-        texts = [row.action_json for row in await self.store.action_log(game.id)]
-        groups = replay_events(game, texts, len(texts), core.games, core.modes)
-        return [event for group in groups for event in group]
+    async def recent_events(self, game: GameRow, count: int) -> list[dict[str, Any]]:
+        """The events of the last ``count`` actions of started ``game`` as read: the one
+        cache of the last moves (:mod:`bot.services.recent`), replayed from the seed and
+        log once after a restart."""
+        return await self.core(game).recent_events(game, count)
 
     # ------------------------------------------------------------------ the timer
     async def due(self) -> list[MultiMoved]:

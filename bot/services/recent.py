@@ -22,8 +22,10 @@ from bot.services.mode_protocol import GameMode
 from bot.services.replay import parse_entry
 from engine.game import Game
 
-#: How many actions' events are kept per game: the most any table shows.
-KEEP = 16
+#: How many actions' events are kept per game: the most any table reads. Family
+#: Business shows its last six sentences, which a six-seat game's silent steps (a
+#: card's choices, a window's secret answers) may spread over some twenty actions.
+KEEP = 32
 #: Games whose replay is kept (the least recently shown is forgotten first).
 KEPT_GAMES = 4096
 

@@ -2,8 +2,10 @@
 changed shown — the table edited in place, a window announced to its responders (each
 mentioned once), the turn's player told, the AI seats played, the end with its places.
 
-Refusals are answered privately and change nothing. A table that cannot be edited is
-left for the start-up repair: what the service committed stands.
+Refusals are answered privately and change nothing. The table's last events are the
+service's one cache of each game's last moves (replayed from the log after a restart).
+A table that cannot be edited is left for the start-up repair: what the service
+committed stands.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-from collections import deque
 from typing import Any
 
 import discord
@@ -21,17 +22,18 @@ from bot.services.multi_games import MultiService
 from bot.services.multi_lobby import MultiMoved
 from bot.services.multi_rules import rules_of
 from bot.services.reads import Refusal
+from bot.services.recent import KEEP
 from cogs.family_business import views
 from cogs.family_business.ai_seats import AiSeats
 from cogs.family_business.announce import announce_end, announce_window, remind, users
 from cogs.render.family_business.words import when
-from cogs.safe_text import kept_name, shown
+from cogs.safe_text import kept_name
 from db.rows import GameRow, Strength
 from engine.family_business.text import describe_event, label
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[FamigliaBot]
-EVENTS_KEPT = 6
+EVENTS_SHOWN = 6  # the last sentences of the table's "Last events"
 STRENGTHS: dict[str, Strength] = {"easy": "easy", "medium": "medium", "hard": "hard"}
 
 
@@ -48,7 +50,6 @@ class FamilyBusinessFlows:
     def __init__(self, bot: discord.Client, multi: MultiService) -> None:
         self.bot = bot
         self.multi = multi
-        self._recent: dict[int, deque[str]] = {}
         self._told: dict[int, tuple[int, int]] = {}  # game -> (turn, seat) last told
         self.ai_seats = AiSeats(multi, self.after_ai)
         self._places: dict[int, tuple[int, ...]] = {}  # a finished game's, once read
@@ -107,7 +108,7 @@ class FamilyBusinessFlows:
                 embed=views.lobby_embed(moved.game), view=views.lobby_view(moved.game)
             )
             return
-        await interaction.response.edit_message(**self.table_payload(moved.game, moved.state))
+        await interaction.response.edit_message(**await self.table_payload(moved.game, moved.state))
         await self.after(moved)
 
     async def again(self, interaction: Interaction, game_id: int) -> None:
@@ -126,8 +127,12 @@ class FamilyBusinessFlows:
         )
 
     # ------------------------------------------------------------------ the table
-    def table_payload(self, game: GameRow, state: Any) -> dict[str, Any]:
-        recent = list(self._recent.get(game.id, ()))
+    async def table_payload(self, game: GameRow, state: Any) -> dict[str, Any]:
+        """The table of started ``game``: its last events as the service replays them
+        from the log."""
+        names = views.names_for_events(game)
+        events = await self.multi.recent_events(game, KEEP)
+        recent = [t for e in events if (t := describe_event(e, names))][-EVENTS_SHOWN:]
         return views.table_payload(game, state, recent, self._places.get(game.id))
 
     async def update_table(self, game: GameRow, state: Any) -> None:
@@ -140,7 +145,9 @@ class FamilyBusinessFlows:
             return
         channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
         try:
-            await channel.get_partial_message(table_id).edit(**self.table_payload(game, state))
+            await channel.get_partial_message(table_id).edit(
+                **await self.table_payload(game, state)
+            )
         except discord.HTTPException as error:
             log.warning("table of game %s not updated: %s", game.id, error)
 
@@ -152,7 +159,7 @@ class FamilyBusinessFlows:
                 embed=views.lobby_embed(game), view=views.lobby_view(game)
             )
         else:
-            payload = self.table_payload(game, state)
+            payload = await self.table_payload(game, state)
             payload["files"] = payload.pop("attachments")
             await interaction.response.send_message(**payload)
         message = await interaction.original_response()
@@ -264,9 +271,6 @@ class FamilyBusinessFlows:
             " your gang was eliminated now.",
             ephemeral=True,
         )
-        self._note(
-            moved.game, [f"{shown(moved.game.seats[moved.left or 0].name)} left; the AI plays on."]
-        )
         await self.after(moved)
 
     async def _redraw_lobby(self, game: GameRow) -> None:
@@ -280,17 +284,11 @@ class FamilyBusinessFlows:
             )
 
     # ------------------------------------------------------------------ after a change
-    def _note(self, game: GameRow, lines: list[str]) -> None:
-        kept = self._recent.setdefault(game.id, deque(maxlen=EVENTS_KEPT))
-        kept.extend(lines)
-
     async def after(self, moved: MultiMoved) -> None:
         """Show what a committed change did, then let the AI seats play."""
         game, state = moved.game, moved.state
         if state is None:
             return await self._redraw_lobby(game)
-        names = views.names_for_events(game)
-        self._note(game, [t for e in moved.events if (t := describe_event(e, names))])
         await self.update_table(game, state)
         if moved.window_opened:
             await announce_window(self.bot, game, state)
@@ -324,8 +322,6 @@ class FamilyBusinessFlows:
         self.ai_seats.kick(game_id)
 
     async def after_ai(self, moved: MultiMoved) -> None:
-        names = views.names_for_events(moved.game)
-        self._note(moved.game, [t for e in moved.events if (t := describe_event(e, names))])
         await self.update_table(moved.game, moved.state)
         if moved.window_opened:
             await announce_window(self.bot, moved.game, moved.state)
@@ -345,23 +341,16 @@ class FamilyBusinessFlows:
             if moved.reminder:
                 await remind(self.bot, moved.game, moved.state)
                 continue
-            if moved.left is not None:
-                who = shown(moved.game.seats[moved.left].name)
-                self._note(moved.game, [f"{who} ran out of time; the AI plays on."])
             await self.after(moved)
         return len(done)
 
     async def at_startup(self) -> None:
-        """Tables brought up to the stored position with their last events, the AI
-        seats playing again."""
+        """Tables brought up to the stored position with their last events (replayed from
+        the log), the AI seats playing again."""
         for game in await self.multi.open_games():
             _, state = await self.multi.load(game.id)
             if state is None:
                 await self._redraw_lobby(game)
                 continue
-            names = views.names_for_events(game)
-            events = await self.multi.replayed_events(game)
-            lines = [t for e in events if (t := describe_event(e, names))]
-            self._note(game, lines[-EVENTS_KEPT:])
             await self.update_table(game, state)
             self.kick(game.id)
