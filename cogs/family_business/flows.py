@@ -3,9 +3,11 @@ changed shown — the table edited in place, a window announced to its responder
 mentioned once), the turn's player told, the AI seats played, the end with its places.
 
 Refusals are answered privately and change nothing. The table's last events are the
-service's one cache of each game's last moves (replayed from the log after a restart).
-A table that cannot be edited is left for the start-up repair: what the service
-committed stands.
+service's one cache of each game's last moves (replayed from the log after a restart);
+it is edited in place, or posted again when someone deleted it, by the one table update
+of every game (:func:`cogs.table_message.show_table`), and a table that could not be
+shown is drawn again from the store by the repair (:mod:`cogs.repair`): what the
+service committed stands.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 import discord
 
 from bot.app import FamigliaBot
+from bot.services.commits import Moved
 from bot.services.multi_games import MultiService
 from bot.services.multi_lobby import MultiMoved
 from bot.services.multi_rules import rules_of
@@ -27,7 +30,9 @@ from cogs.family_business import views
 from cogs.family_business.ai_seats import AiSeats
 from cogs.family_business.announce import announce_end, announce_window, remind, users
 from cogs.render.family_business.words import when
+from cogs.repair import TableRepair
 from cogs.safe_text import kept_name
+from cogs.table_message import show_table
 from db.rows import GameRow, Strength
 from engine.family_business.text import describe_event, label
 
@@ -52,7 +57,8 @@ class FamilyBusinessFlows:
         self.multi = multi
         self._told: dict[int, tuple[int, int]] = {}  # game -> (turn, seat) last told
         self.ai_seats = AiSeats(multi, self.after_ai)
-        self._places: dict[int, tuple[int, ...]] = {}  # a finished game's, once read
+        #: Tables that could not be shown, drawn again from the store.
+        self.repair = TableRepair(multi.base, self.show_stored)
 
     # ------------------------------------------------------------------ the lobby
     async def open(self, interaction: Interaction, seats: int) -> None:
@@ -129,27 +135,30 @@ class FamilyBusinessFlows:
     # ------------------------------------------------------------------ the table
     async def table_payload(self, game: GameRow, state: Any) -> dict[str, Any]:
         """The table of started ``game``: its last events as the service replays them
-        from the log."""
+        from the log, a finished game's places as stored."""
         names = views.names_for_events(game)
         events = await self.multi.recent_events(game, KEEP)
         recent = [t for e in events if (t := describe_event(e, names))][-EVENTS_SHOWN:]
-        return views.table_payload(game, state, recent, self._places.get(game.id))
+        result = (
+            await self.multi.base.records.result(game.id) if game.status == "finished" else None
+        )
+        return views.table_payload(game, state, recent, None if result is None else result.places)
 
     async def update_table(self, game: GameRow, state: Any) -> None:
-        if game.status == "finished" and game.id not in self._places:
-            result = await self.multi.base.records.result(game.id)
-            if result is not None:
-                self._places[game.id] = result.places
-        table_id = await self.multi.base.records.table_message_id(game.id)
-        if table_id is None:
-            return
-        channel = self.bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        try:
-            await channel.get_partial_message(table_id).edit(
-                **await self.table_payload(game, state)
-            )
-        except discord.HTTPException as error:
-            log.warning("table of game %s not updated: %s", game.id, error)
+        """The table edited in place, or posted again (every game's one table update)."""
+        payload = await self.table_payload(game, state)
+        await show_table(self.bot, game, payload, self.multi.base.records, self.repair.failed)
+
+    async def show_stored(self, moved: Moved) -> None:
+        """The repair's redraw of a game as stored: its table (or lobby), the player to
+        move told once, the AI seats playing on."""
+        game, state = moved.game, moved.state
+        if state is None:
+            return await self._redraw_lobby(game)
+        await self.update_table(game, state)
+        if game.status == "active":
+            await self._tell_turn(game, state)
+        self.kick(game.id)
 
     async def board(self, interaction: Interaction, game: GameRow) -> None:
         """The table again at the bottom of the channel."""
@@ -332,6 +341,7 @@ class FamilyBusinessFlows:
 
     async def stop(self) -> None:
         await self.ai_seats.stop()
+        await self.repair.stop()
 
     # ------------------------------------------------------------------ timer, start-up
     async def tick(self) -> int:

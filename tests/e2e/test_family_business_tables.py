@@ -1,0 +1,99 @@
+"""The Family Business table kept up to date like every game's: a table someone deleted
+is posted again with the next move, and a table edit that failed after a saved move is
+drawn again from the store by the repair, its last events replayed from the log."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import discord
+import pytest
+
+from tests.fb_play import (
+    FB,
+    answer_window,
+    lobby_with,
+    member,
+    quick_ai,
+    slash_step,
+    state_of,
+    table_of,
+)
+from tests.simcord_world import World, fresh
+
+
+async def _started(world: World) -> int:
+    quick_ai(world)
+    game_id = await lobby_with(world, [world.alice, world.bob], ai=0)
+    await world.alice.click(fresh(world, await world.table(game_id)), label="Start")
+    return game_id
+
+
+async def _a_person_moves(world: World, game_id: int, rng: random.Random) -> None:
+    """One decision of the seat awaited by ``/familybusiness play`` (a window's first
+    responder: no counter): the table's buttons are not needed."""
+    game, state = await world.game(game_id), await state_of(world, game_id)
+    who = member(world, game.players[FB.game.awaiting(state)[0]])
+    if FB.window_open(state):
+        await answer_window(world, who, game_id, counter=False)
+    else:
+        await slash_step(world, who, rng)
+
+
+async def _last_events(world: World, game_id: int) -> tuple[Any, Any]:
+    """The last events the table shows, and those the stored game gives."""
+    game = await world.game(game_id)
+    shown = (await table_of(world, game_id)).embeds[0].to_dict()["fields"][-1]
+    payload = await world.bot.family_business.table_payload(game, await state_of(world, game_id))
+    return shown, payload["embed"].to_dict()["fields"][-1]
+
+
+async def test_a_deleted_table_is_posted_again_with_the_next_move(world: World) -> None:
+    game_id = await _started(world)
+    role = world.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = world.guild.add_member(world.env.create_user("mod"), roles=[role])
+    old = await world.table(game_id)
+    await mod.delete(old)
+    await _a_person_moves(world, game_id, random.Random(3))
+    game = await world.game(game_id)
+    assert game.table_message_id not in (None, old.id)
+    shown, stored = await _last_events(world, game_id)
+    assert shown == stored and shown["name"] == "Last events"
+    hand = await world.alice.click(await table_of(world, game_id), label="Show my hand")
+    assert hand.ephemeral  # the new table's buttons work
+
+
+@pytest.fixture
+def edit_times_out(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Once armed (an entry 0 put in), the next message edit raises TimeoutError (Discord
+    did not answer in time); the entry becomes the message's id."""
+    real = discord.PartialMessage.edit
+    armed: list[int] = []
+
+    async def edit(self: discord.PartialMessage, **kwargs: Any) -> Any:
+        if armed == [0]:
+            armed[0] = self.id
+            raise TimeoutError("Discord did not answer")
+        return await real(self, **kwargs)
+
+    monkeypatch.setattr(discord.PartialMessage, "edit", edit)
+    return armed
+
+
+async def test_a_table_edit_that_times_out_after_a_saved_move_is_repaired(
+    world: World, edit_times_out: list[int]
+) -> None:
+    game_id = await _started(world)
+    table_id = (await world.table(game_id)).id
+    count = (await world.game(game_id)).action_count
+    edit_times_out.append(0)
+    await _a_person_moves(world, game_id, random.Random(5))
+    assert edit_times_out == [table_id]
+    assert (await world.game(game_id)).action_count > count  # the move is saved
+    shown, stored = await _last_events(world, game_id)
+    assert shown != stored  # the table is behind
+    await world.env.advance_time(20)  # the repair draws it again from the store
+    shown, stored = await _last_events(world, game_id)
+    assert shown == stored
+    assert (await world.game(game_id)).table_message_id == table_id  # edited in place
