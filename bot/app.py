@@ -11,7 +11,8 @@ from __future__ import annotations
 import logging
 import random
 import re
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol, TypeVar
 
 import discord
 from discord import app_commands
@@ -25,6 +26,8 @@ from bot.settings import Settings
 from db.store import Store
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+Interaction = discord.Interaction["FamigliaBot"]
 
 
 def intents() -> discord.Intents:
@@ -50,6 +53,76 @@ class FamigliaTree(app_commands.CommandTree):
             pass
 
 
+# What the extensions attach to the process (it imports none of them): only what the
+# process and the other cogs call on each, so the cogs' ``Interaction[FamigliaBot]`` is
+# typed through to them.
+
+
+class Stoppable(Protocol):
+    async def stop(self) -> None:
+        """Stop the background work (it resumes at the next start-up)."""
+        ...
+
+
+class ModeTablesByName(Protocol):
+    """The table of each Famiglia mode (``cogs.mode_tables.ModeTables``)."""
+
+    def named(self, mode: str, kind: type[T]) -> T:
+        """The table of ``mode``, of its own class ``kind``."""
+        ...
+
+
+class FamigliaFlows(Protocol):
+    """Famiglia's flows (``cogs.game_answers.Flows``): the service, the table of each
+    mode, the repair of tables, and what the persistent controls hand their clicks to."""
+
+    service: GameService
+
+    @property
+    def tables(self) -> ModeTablesByName: ...
+    @property
+    def repair(self) -> Stoppable: ...
+
+    async def show_hand(self, interaction: Interaction, game_id: int) -> None: ...
+    async def click_action(
+        self, interaction: Interaction, game_id: int, seq: int, value: str
+    ) -> None: ...
+    async def ask_forfeit(self, interaction: Interaction, game_id: int) -> None: ...
+    async def forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None: ...
+    async def show_rules(
+        self, interaction: Interaction, page: int, *, edit: bool = False
+    ) -> None: ...
+
+
+class TurnTimer(Protocol):
+    """The one turn timer (``cogs.timer.TurnTimer``); other games join it by a hook
+    that shows what it found due and says how many."""
+
+    hooks: list[Callable[[], Awaitable[int]]]
+
+    def start(self) -> None: ...
+    async def stop(self) -> None: ...
+
+
+class FamilyBusinessFlows(Protocol):
+    """Family Business's flows (``cogs.family_business.flows.FamilyBusinessFlows``): what
+    its persistent controls hand their clicks to, its timer hook, its stop."""
+
+    async def lobby_click(self, interaction: Interaction, game_id: int, what: str) -> None: ...
+    async def add_ai(self, interaction: Interaction, game_id: int, values: list[str]) -> None: ...
+    async def show_hand(self, interaction: Interaction, game_id: int) -> None: ...
+    async def play(
+        self, interaction: Interaction, game_id: int, seq: int, values: list[str]
+    ) -> None: ...
+    async def show_window(self, interaction: Interaction, game_id: int, turn: int) -> None: ...
+    async def answer(
+        self, interaction: Interaction, game_id: int, turn: int, card: str
+    ) -> None: ...
+    async def again(self, interaction: Interaction, game_id: int) -> None: ...
+    async def tick(self) -> int: ...
+    async def stop(self) -> None: ...
+
+
 class FamigliaBot(commands.AutoShardedBot):
     """The bot runs the shards ``SHARD_COUNT``/``SHARD_IDS`` name (one shard by default);
     the store repairs, times and plays only the games of those shards (db.shards)."""
@@ -60,12 +133,13 @@ class FamigliaBot(commands.AutoShardedBot):
     #: The open games at start-up, whose tables the extension brings up to date.
     open_at_start: list[int]
     #: The Discord side, loaded as the extension ``cogs.famiglia``: the process imports
-    #: none of it. It sets ``flows``, ``ai`` and ``timer`` here for its own buttons.
-    flows: Any
-    ai: Any
-    timer: Any
+    #: none of it. It sets ``flows``, ``ai`` (the AI's running turns) and ``timer`` here
+    #: for its own buttons and the other extension.
+    flows: FamigliaFlows
+    ai: Stoppable
+    timer: TurnTimer
     #: Family Business, loaded as the extension ``cogs.family_business``.
-    family_business: Any
+    family_business: FamilyBusinessFlows
 
     def __init__(
         self, settings: Settings, *, sync_global: bool = False, rng: random.Random | None = None

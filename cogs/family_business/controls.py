@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Self
 
 import discord
 
-from bot.app import FamigliaBot
+from bot.app import FamigliaBot, FamilyBusinessFlows
 from cogs.buttons import refused_here
 
 Interaction = discord.Interaction[FamigliaBot]
@@ -23,7 +23,7 @@ MODES = ("multi",)
 GAME = r"(?P<game>\d{1,18})"
 
 
-def fb(interaction: Interaction) -> Any:
+def fb(interaction: Interaction) -> FamilyBusinessFlows:
     """The Family Business flows the extension attached to the bot."""
     return interaction.client.family_business
 
