@@ -46,7 +46,11 @@ class TurnTimer:
             self.service.listeners.append(self.noted)
 
     def poke(self) -> None:
-        """Look at what is due now (and read the next moment again)."""
+        """Look at what is due now, whatever the wake time (and read the next moment
+        again). Nothing in the bot needs it — every write tells the timer its deadline
+        (:meth:`noted`) — it is there for the tests that hold the timer's own read of
+        the deadlines: their held wait must run inside the timer's task, so they wake
+        that task rather than calling :meth:`tick` themselves."""
         self._look_now = True
         self._interrupt()
 
