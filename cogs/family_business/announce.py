@@ -72,3 +72,16 @@ async def remind(bot: discord.Client, game: GameRow, state: Any) -> None:
             f" the AI takes over your gang {when(game.deadline)}.",
             allowed_mentions=users(user),
         )
+
+
+async def announce_left(bot: discord.Client, game: GameRow, seat: int, *, timed_out: bool) -> None:
+    """Everyone at the table reads why a gang is the AI's now (nobody is mentioned)."""
+    name = shown(game.seats[seat].name)
+    why = f"⌛ {name}'s time ran out" if timed_out else f"🚪 {name} left the game"
+    channel = bot.get_partial_messageable(game.channel_id)
+    with contextlib.suppress(discord.HTTPException):
+        await channel.send(
+            f"{why}: the AI plays their gang from now on, and they are placed as if their"
+            " gang was eliminated now.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )

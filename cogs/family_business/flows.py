@@ -28,7 +28,13 @@ from bot.services.reads import Refusal
 from bot.services.recent import KEEP
 from cogs.family_business import views
 from cogs.family_business.ai_seats import AiSeats
-from cogs.family_business.announce import announce_end, announce_window, remind, users
+from cogs.family_business.announce import (
+    announce_end,
+    announce_left,
+    announce_window,
+    remind,
+    users,
+)
 from cogs.render.family_business.words import when
 from cogs.repair import TableRepair
 from cogs.safe_text import kept_name
@@ -280,6 +286,8 @@ class FamilyBusinessFlows:
             " your gang was eliminated now.",
             ephemeral=True,
         )
+        if moved.left is not None:
+            await announce_left(self.bot, moved.game, moved.left, timed_out=False)
         await self.after(moved)
 
     async def _redraw_lobby(self, game: GameRow) -> None:
@@ -351,6 +359,8 @@ class FamilyBusinessFlows:
             if moved.reminder:
                 await remind(self.bot, moved.game, moved.state)
                 continue
+            if moved.left is not None:
+                await announce_left(self.bot, moved.game, moved.left, timed_out=True)
             await self.after(moved)
         return len(done)
 

@@ -152,6 +152,9 @@ async def test_a_player_who_leaves_hands_the_seat_to_the_ai_and_the_game_goes_on
     assert hand.ephemeral
     text = str(fresh(world, await world.table(game_id)).embeds[0].to_dict())
     assert "left" in text
+    told = [m for m in world.messages() if "left the game" in m.content]
+    assert len(told) == 1 and "Carol" in told[0].content and "AI plays" in told[0].content
+    assert not told[0].mentions  # the others read it; nobody is pinged
 
 
 async def test_a_turn_is_reminded_at_half_time_and_then_runs_out_to_the_ai(world) -> None:
@@ -171,6 +174,8 @@ async def test_a_turn_is_reminded_at_half_time_and_then_runs_out_to_the_ai(world
     game = await world.game(game_id)
     assert game.seats[seat].left_place is not None and game.seats[seat].played_by_ai
     assert len([m for m in world.messages() if "still your turn" in m.content]) == 1
+    told = [m for m in world.messages() if "time ran out" in m.content]
+    assert len(told) == 1 and game.seats[seat].name in told[0].content
 
 
 async def test_garbage_and_stale_decisions_are_refused_privately_and_change_nothing(world) -> None:
