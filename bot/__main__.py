@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from bot.collector import schedule_for_a_long_run
 from bot.logs import setup_logging
 from bot.settings import NO_TOKEN_HELP, Settings
 
@@ -41,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
         print(NO_TOKEN_HELP, file=sys.stderr)
         return 2
     setup_logging(settings.log_level)
+    schedule_for_a_long_run()
     from bot.app import FamigliaBot
 
     bot = FamigliaBot(settings, sync_global=args.sync_global)

@@ -87,3 +87,26 @@ def test_shard_settings_name_the_shards_this_process_runs(monkeypatch):
     ):
         with pytest.raises(ValueError):
             Settings(_env_file=None, **wrong)  # type: ignore[arg-type]
+
+
+def test_the_bot_process_makes_full_garbage_collections_rare(monkeypatch):
+    """A full collection stops the event loop for as long as it scans every object:
+    the process asks for one only after FULL_AFTER middle-generation collections, and
+    keeps CPython's thresholds for the young generations."""
+    import gc
+
+    import bot.__main__ as process
+    import bot.app
+    from bot.collector import FULL_AFTER
+
+    started: list[str] = []
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setattr(process, "setup_logging", lambda level: None)
+    monkeypatch.setattr(bot.app.FamigliaBot, "run", lambda self, token, **kw: started.append(token))
+    before = gc.get_threshold()
+    try:
+        assert process.main([]) == 0
+        assert started == ["abc"]
+        assert gc.get_threshold() == (before[0], before[1], FULL_AFTER)
+    finally:
+        gc.set_threshold(*before)
