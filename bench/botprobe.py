@@ -1,4 +1,5 @@
-"""Where the bot's time goes: timers wrapped around the engine, the store and rendering.
+"""Where the bot's time goes: timers wrapped around the engine, the store and rendering
+(of Famiglia and of Family Business).
 
 Only the benchmark installs them (nothing in the bot changes). Each timed call adds
 its wall time to a total per category and to the category of the asyncio task that
@@ -107,6 +108,7 @@ WRITES = ("commit_move", "set_status", "create_game", "set_table_message", "mark
 def install() -> Probe:
     """Wrap the engine, store and render entry points the bot uses."""
     import bot.services.slash_moves
+    import cogs.family_business.views
     import cogs.game_answers
     import cogs.game_texts
     import cogs.solo_answers
@@ -114,12 +116,15 @@ def install() -> Probe:
     from db.base import StoreBase
     from db.store import Store
     from engine.famiglia.state import GameState
+    from engine.family_business.game import FamilyBusiness
 
     probe = Probe()
     for name in ("apply", "legal_actions", "legal_keys", "copy", "to_json"):
         probe.wrap(GameState, name, "engine")
     probe.wrap(GameState, "from_json", "engine")
     probe.wrap(Replay, "advance", "engine")  # the table's last moves
+    for name in ("apply", "legal_actions", "awaiting", "view", "load_state", "dump_state"):
+        probe.wrap(FamilyBusiness, name, "engine")  # Family Business, the game of 2-6
     for name in ("build", "suggest"):  # slash commands and their autocomplete (wrapped
         probe.wrap(bot.services.slash_moves, name, "engine")  # before the extension loads)
     for name in dir(Store):
@@ -132,4 +137,6 @@ def install() -> Probe:
     for name in ("hand_controls", "table_controls"):
         probe.wrap(cogs.game_answers, name, "render")
     probe.wrap(cogs.solo_answers, "table_payload", "render")
+    for name in ("table_payload", "hand_message", "window_prompt"):  # with its picture
+        probe.wrap(cogs.family_business.views, name, "render")
     return probe

@@ -18,7 +18,7 @@ from typing import Any
 
 #: Where a frame's code lives, by the path of its file: the simulated Discord and players,
 #: the bot, and the libraries the bot uses (the rest: the interpreter and asyncio).
-SIMULATED = ("/simcord/", "/interaction_flood.py", "/botload.py")
+SIMULATED = ("/simcord/", "/interaction_flood.py", "/botload.py", "/botfb.py", "/fb_play.py")
 BOT = ("/bot/", "/cogs/", "/db/", "/engine/", "/discord/", "/asyncpg/", "/aiosqlite/", "/PIL/")
 IDLE = ("selectors.py",)  # the loop waiting for something to do
 
