@@ -26,7 +26,8 @@ a quick human player. The bot, SimCord (the whole simulated Discord, with its me
 copies and checks) and the players share one event loop and one core here, so the
 latency includes the simulator's work: a shorter ``--think`` measures the capacity of
 that single loop rather than the bot (at 60 games and 0.3 s it saturates near 65 moves
-per second and the latency becomes queueing).
+per second and the latency becomes queueing). The garbage collector runs on the
+schedule ``python -m bot`` sets (bot/collector.py).
 
 Capacity (``--window``): the search plays the Famiglia games only (duels and solo, no
 Family Business), so its figure stays comparable with earlier runs.
@@ -66,6 +67,7 @@ from botseed import seeded_database  # noqa: E402
 from botsim import CpuShare, lighten_simcord, prune_dead_callbacks  # noqa: E402
 
 from bot.app import FamigliaBot  # noqa: E402
+from bot.collector import schedule_for_a_long_run  # noqa: E402
 from bot.migrate import replay_check  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from db import Store  # noqa: E402
@@ -241,6 +243,7 @@ async def main() -> None:
     parser.add_argument("--capacity-start", type=float, default=1.0,
                         help="think time of the first capacity step")  # fmt: skip
     args = parser.parse_args()
+    schedule_for_a_long_run()  # the garbage collector's schedule of ``python -m bot``
     backends = ("sqlite", "postgresql") if args.backend == "both" else (args.backend,)
     seeding = args.finished + args.active > 0
     note = f"{args.finished} finished + {args.active} active games"
