@@ -12,6 +12,7 @@ service committed stands.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -148,7 +149,9 @@ class FamilyBusinessFlows:
         result = (
             await self.multi.base.records.result(game.id) if game.status == "finished" else None
         )
-        return views.table_payload(game, state, recent, None if result is None else result.places)
+        png = await asyncio.to_thread(views.table_png_of, game, state)
+        places = None if result is None else result.places
+        return views.table_payload(game, state, recent, places, png)
 
     async def update_table(self, game: GameRow, state: Any) -> None:
         """The table edited in place, or posted again (every game's one table update)."""

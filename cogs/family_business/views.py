@@ -128,10 +128,10 @@ def window_prompt(
 
 
 def table_payload(
-    game: GameRow, state: Any, recent: list[str], places: Sequence[int] | None
+    game: GameRow, state: Any, recent: list[str], places: Sequence[int] | None, png: bytes
 ) -> dict[str, Any]:
-    """The public table message: embed, picture and buttons (for a finished game with
-    its places — once read — and every hand)."""
+    """The public table message: embed, picture (``png``, from :func:`table_png_of`) and
+    buttons (for a finished game with its places — once read — and every hand)."""
     rules = rules_of(game.game)
     public = rules.game.view(state, None)
     ending = None
@@ -139,16 +139,23 @@ def table_payload(
         hands = [rules.game.view(state, s).hand for s in range(len(game.seats))]
         ending = ending_text(places, seating(game), hands)
     embed = table_embed(public, seating(game), deadline=game.deadline, recent=recent, ending=ending)
-    picture = table_picture(embed, public, game)
+    picture = table_picture(embed, public, game, png)
     return {"embed": embed, "view": table_view(game), "content": None, "attachments": [picture]}
 
 
-def table_picture(embed: discord.Embed, public: Any, game: GameRow) -> discord.File:
+def table_png_of(game: GameRow, state: Any) -> bytes:
+    """The table's picture as PNG bytes: public facts only. It takes milliseconds of
+    drawing, so the flows call it in a worker thread, off the event loop."""
+    public = rules_of(game.game).game.view(state, None)
+    return table_png(public, tuple(s.name for s in game.seats))
+
+
+def table_picture(embed: discord.Embed, public: Any, game: GameRow, png: bytes) -> discord.File:
     """The table's picture, attached and shown in ``embed``."""
     names = tuple(s.name for s in game.seats)
     embed.set_image(url=f"attachment://{IMAGE_FILENAME}")
     return discord.File(
-        io.BytesIO(table_png(public, names)),
+        io.BytesIO(png),
         filename=IMAGE_FILENAME,
         description=clip(alt_text(public, names), ATTACHMENT_DESCRIPTION),
     )
