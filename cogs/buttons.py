@@ -18,8 +18,7 @@ from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 import discord
 
-from bot.app import FamigliaBot
-from bot.services.games import GameService
+from bot.app import FamigliaBot, FamigliaFlows
 from bot.services.modes import MODES, Duel
 from bot.services.reads import Refusal
 
@@ -28,22 +27,6 @@ Interaction = discord.Interaction[FamigliaBot]
 
 #: Every kind of game, and the kinds each control serves.
 EVERY_MODE = tuple(MODES)
-
-
-class Clicks(Protocol):
-    """What the items hand their clicks to (:class:`cogs.game_answers.Flows`)."""
-
-    service: GameService
-
-    async def show_hand(self, interaction: Interaction, game_id: int) -> None: ...
-    async def click_action(
-        self, interaction: Interaction, game_id: int, seq: int, value: str
-    ) -> None: ...
-    async def ask_forfeit(self, interaction: Interaction, game_id: int) -> None: ...
-    async def forfeit(self, interaction: Interaction, game_id: int, seq: int) -> None: ...
-    async def show_rules(
-        self, interaction: Interaction, page: int, *, edit: bool = False
-    ) -> None: ...
 
 
 @runtime_checkable
@@ -57,7 +40,8 @@ class ChallengeClicks(Protocol):
     async def rematch(self, interaction: Interaction, game_id: int) -> None: ...
 
 
-def flows(interaction: Interaction) -> Clicks:
+def flows(interaction: Interaction) -> FamigliaFlows:
+    """What the items hand their clicks to (:class:`cogs.game_answers.Flows`)."""
     return interaction.client.flows
 
 

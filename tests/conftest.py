@@ -7,20 +7,30 @@
   its own per test. Commands are also synced globally (slash commands in a DM need them);
   the bot's random numbers, which decide the seeds of new games, start from ``bot_seed``.
   A directory or a test module overrides ``config`` or ``bot_seed`` where it needs to.
+* ``multi``: the service of games for 2-6 without Discord (bot/services/multi_games.py).
+* ``edit_times_out``: once armed, the next message edit times out (a table to repair).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator, Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
+import discord
 import pytest
 import simcord
 from pytest_postgresql.executors import PostgreSQLExecutor
 
 from bot.app import FamigliaBot
+from bot.services.games import GameService
+from bot.services.multi_games import MultiService
 from bot.settings import Settings
+from db.rows import GameRow
+from db.store import Store
+from engine.family_business import GAME
 from tests.postgres_server import NoPostgreSQL, running_server
 from tests.postgres_server import new_database as _new_database
 from tests.simcord_world import World, build_world, settings
@@ -64,3 +74,59 @@ async def world(simcord_env: simcord.Env, config: Settings) -> AsyncIterator[Wor
     built = await build_world(simcord_env, config)
     yield built
     await built.bot.store.close()
+
+
+@pytest.fixture
+def edit_times_out(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Once armed (an entry 0 put in), the next table edit raises TimeoutError (Discord
+    did not answer in time); the entry becomes the message's id."""
+    real = discord.PartialMessage.edit
+    armed: list[int] = []
+
+    async def edit(self: discord.PartialMessage, **kwargs: Any) -> Any:
+        if armed == [0]:
+            armed[0] = self.id
+            raise TimeoutError("Discord did not answer")
+        return await real(self, **kwargs)
+
+    monkeypatch.setattr(discord.PartialMessage, "edit", edit)
+    return armed
+
+
+class Clock:
+    """A clock a test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+async def multi(tmp_path: Path) -> AsyncIterator[MultiService]:
+    """The service of games for 2-6 on a store of its own, on a :class:`Clock`; the AI
+    seats choose a random legal action (seeded by the position)."""
+    clock = Clock()
+    store = await Store.open(str(tmp_path / "fb.db"), clock=clock)
+    base = GameService(
+        store,
+        turn_timeout=timedelta(hours=1),
+        challenge_timeout=timedelta(minutes=10),
+        clock=clock,
+        rng=random.Random(5),
+    )
+    service = MultiService(
+        base,
+        window=timedelta(seconds=60),
+        lobby_timeout=timedelta(minutes=15),
+        rng=random.Random(7),
+    )
+
+    async def decide(game: GameRow, state: Any, seat: int, strength: str) -> Any:
+        rng = random.Random(game.action_count * 7 + seat)
+        return rng.choice(GAME.legal_actions(state, seat))
+
+    service.decide = decide
+    yield service
+    await store.close()

@@ -8,7 +8,6 @@ import random
 from typing import Any
 
 import discord
-import pytest
 
 from tests.fb_play import (
     FB,
@@ -62,23 +61,6 @@ async def test_a_deleted_table_is_posted_again_with_the_next_move(world: World) 
     assert shown == stored and shown["name"] == "Last events"
     hand = await world.alice.click(await table_of(world, game_id), label="Show my hand")
     assert hand.ephemeral  # the new table's buttons work
-
-
-@pytest.fixture
-def edit_times_out(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Once armed (an entry 0 put in), the next message edit raises TimeoutError (Discord
-    did not answer in time); the entry becomes the message's id."""
-    real = discord.PartialMessage.edit
-    armed: list[int] = []
-
-    async def edit(self: discord.PartialMessage, **kwargs: Any) -> Any:
-        if armed == [0]:
-            armed[0] = self.id
-            raise TimeoutError("Discord did not answer")
-        return await real(self, **kwargs)
-
-    monkeypatch.setattr(discord.PartialMessage, "edit", edit)
-    return armed
 
 
 async def test_a_table_edit_that_times_out_after_a_saved_move_is_repaired(

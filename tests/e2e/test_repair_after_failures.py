@@ -56,23 +56,6 @@ async def test_a_stop_between_the_commit_and_the_table_edit_is_repaired_at_start
     assert len(_pings(world, second)) == 1
 
 
-@pytest.fixture
-def edit_times_out(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Once armed (an entry 0 put in), the next table edit raises TimeoutError (Discord
-    did not answer in time); the entry becomes the message's id."""
-    real = discord.PartialMessage.edit
-    armed: list[int] = []
-
-    async def edit(self: discord.PartialMessage, **kwargs: Any) -> Any:
-        if armed == [0]:
-            armed[0] = self.id
-            raise TimeoutError("Discord did not answer")
-        return await real(self, **kwargs)
-
-    monkeypatch.setattr(discord.PartialMessage, "edit", edit)
-    return armed
-
-
 async def test_a_table_edit_that_times_out_after_a_saved_move_is_repaired(
     world: World, edit_times_out: list[int]
 ):

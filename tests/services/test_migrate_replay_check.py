@@ -5,45 +5,12 @@ a stored state that is not its log's is found."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
-from typing import Any
-
-import pytest
 
 from bot.migrate import replay_check
-from bot.services.games import GameService
 from bot.services.multi_games import MultiService
-from db.rows import GameRow
-from db.store import Store
 from engine.family_business import GAME
 
 ANN, BOB = 101, 102
-
-
-@pytest.fixture
-async def multi(tmp_path) -> AsyncIterator[MultiService]:
-    store = await Store.open(str(tmp_path / "fb.db"))
-    base = GameService(
-        store,
-        turn_timeout=timedelta(hours=1),
-        challenge_timeout=timedelta(minutes=10),
-        clock=lambda: datetime.now(UTC),
-        rng=random.Random(5),
-    )
-    service = MultiService(
-        base,
-        window=timedelta(seconds=60),
-        lobby_timeout=timedelta(minutes=15),
-        rng=random.Random(7),
-    )
-
-    async def decide(game: GameRow, state: Any, seat: int, strength: str) -> Any:
-        return random.Random(game.action_count * 7 + seat).choice(GAME.legal_actions(state, seat))
-
-    service.decide = decide
-    yield service
-    await store.close()
 
 
 async def test_a_family_business_game_replays_to_its_stored_state(multi: MultiService) -> None:

@@ -7,58 +7,20 @@ the log replaying to the stored state."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import pytest
 
-from bot.services.games import GameService
 from bot.services.multi_games import MultiService
 from bot.services.multi_rules import parse_move, rules_of
 from bot.services.reads import Refusal
 from db.rows import ROBOT, GameRow
-from db.store import Store
 from engine.family_business import GAME, FBOptions
 from engine.game import replay
 
 ANN, BOB, CY = 101, 102, 103
 FB = "family_business"
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
-@pytest.fixture
-async def multi(tmp_path) -> AsyncIterator[MultiService]:
-    clock = Clock()
-    store = await Store.open(str(tmp_path / "fb.db"), clock=clock)
-    base = GameService(
-        store,
-        turn_timeout=timedelta(hours=1),
-        challenge_timeout=timedelta(minutes=10),
-        clock=clock,
-        rng=random.Random(5),
-    )
-    service = MultiService(
-        base,
-        window=timedelta(seconds=60),
-        lobby_timeout=timedelta(minutes=15),
-        rng=random.Random(7),
-    )
-
-    async def decide(game: GameRow, state: Any, seat: int, strength: str) -> Any:
-        rng = random.Random(game.action_count * 7 + seat)
-        return rng.choice(GAME.legal_actions(state, seat))
-
-    service.decide = decide
-    yield service
-    await store.close()
 
 
 async def _started(multi: MultiService, *, ai: int = 1) -> GameRow:
