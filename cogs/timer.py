@@ -38,21 +38,11 @@ class TurnTimer:
         self._sleeper: asyncio.Future[None] | None = None
         self._wake: datetime | None = None  # when to look next (None: max_sleep)
         self._noted: datetime | None = None  # the soonest time noted since the last read
-        self._look_now = False
 
     def start(self) -> None:
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name="famiglia-turn-timer")
             self.service.listeners.append(self.noted)
-
-    def poke(self) -> None:
-        """Look at what is due now, whatever the wake time (and read the next moment
-        again). Nothing in the bot needs it — every write tells the timer its deadline
-        (:meth:`noted`) — it is there for the tests that hold the timer's own read of
-        the deadlines: their held wait must run inside the timer's task, so they wake
-        that task rather than calling :meth:`tick` themselves."""
-        self._look_now = True
-        self._interrupt()
 
     def noted(self, game: GameRow) -> None:
         """``game`` was just written: wake sooner if its deadline or reminder is sooner."""
@@ -115,13 +105,11 @@ class TurnTimer:
         self._wake = earliest(stored, self._noted)
 
     async def _sleep(self) -> None:
-        """Until the wake time comes (a sooner one noted meanwhile shortens the sleep)
-        or :meth:`poke` asks for a look now."""
+        """Until the wake time comes (a sooner one noted meanwhile shortens the sleep)."""
         while True:
             self._sleeper = asyncio.ensure_future(asyncio.sleep(self._delay()))
             await asyncio.wait({self._sleeper})
-            if not self._sleeper.cancelled() or self._look_now:
-                self._look_now = False
+            if not self._sleeper.cancelled():
                 return
 
     async def _run(self) -> None:

@@ -88,8 +88,7 @@ async def test_a_move_landing_after_the_timer_read_the_deadlines_costs_the_next_
         return row
 
     store.due_deadlines = due_deadlines  # type: ignore[method-assign]
-    world.bot.timer.poke()
-    await world.env.advance_time(0)
+    await world.env.advance_time(1)  # the timer's shortest sleep: it wakes and reads
     assert read.is_set()
     store.commit_move = commit_move  # type: ignore[method-assign]
     answer = await world.slash(mover, "pass")
