@@ -154,6 +154,7 @@ async def load(
             outcomes = await asyncio.gather(*jobs, return_exceptions=True)
         elapsed = time.perf_counter() - started
         players.tally.problems += [repr(o) for o in outcomes if isinstance(o, BaseException)]
+        await bot.timer.stop()  # every game is over or stopped: nothing is due any more
         await drv.quiet(timeout=120)
         pruning.cancel()
         errors = list(env.errors)

@@ -59,6 +59,8 @@ class TurnTimer:
             self._sleeper.cancel()
 
     async def stop(self) -> None:
+        """Stop the timer's task and its pending sleep (no task is left behind)."""
+        self._interrupt()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
