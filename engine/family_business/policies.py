@@ -22,8 +22,10 @@ from typing import Final
 
 from engine.family_business import cards as C
 from engine.family_business.actions import COUNTER, DISCARD, NO_COUNTER_ACTION, PLAY, Action
+from engine.family_business.choices import autofill, options
 from engine.family_business.game import GAME
-from engine.family_business.state import NONE, OVER, WINDOW, FBState
+from engine.family_business.settle import after_discard, after_play, light
+from engine.family_business.state import NONE, OVER, WINDOW, Choice, FBState
 
 Policy = Callable[[FBState, int, random.Random], Action]
 
@@ -57,17 +59,22 @@ def random_policy(state: FBState, seat: int, rng: random.Random) -> Action:
     return rng.choice(list(GAME.legal_actions(state, seat)))
 
 
-def strength(s: FBState, g: int) -> float:
-    """Mobsters in play, less the expected executions: entries near the wall count
-    less, the more so in a war (public facts only)."""
-    if not s.live[g]:
-        return 0.0
+def strengths(s: FBState) -> list[float]:
+    """Each gang's mobsters in play, less the expected executions: entries near the
+    wall count less, the more so in a war (public facts only; 0 for a gang that is out).
+    One pass over the hit list for all gangs."""
     rate = s.war if s.war != NONE else (0.6 if len(s.hit) >= 4 else 0.25)
-    lost = 0.0
+    lost = [0.0] * s.n
+    listed = [0] * s.n
     for i, h in enumerate(s.hit):
-        if h == g:
-            lost += 0.85 ** max(0.0, i / rate - 1.0) if rate >= 1 else 0.6 * 0.85**i * rate * 2
-    return s.at_large[g] + s.hit.count(g) - lost
+        listed[h] += 1
+        lost[h] += 0.85 ** max(0.0, i / rate - 1.0) if rate >= 1 else 0.6 * 0.85**i * rate * 2
+    return [s.at_large[g] + listed[g] - lost[g] if s.live[g] else 0.0 for g in range(s.n)]
+
+
+def strength(s: FBState, g: int) -> float:
+    """Gang ``g``'s entry of :func:`strengths`."""
+    return strengths(s)[g]
 
 
 def evaluate(s: FBState, seat: int) -> float:
@@ -80,33 +87,19 @@ def evaluate(s: FBState, seat: int) -> float:
         return -WIN
     if not s.live[seat]:
         return -WIN
-    mine = strength(s, seat)
-    others = [strength(s, g) for g in range(s.n) if s.live[g] and g != seat]
+    every = strengths(s)
+    mine = every[seat]
+    others = [every[g] for g in range(s.n) if s.live[g] and g != seat]
     return mine - 0.6 * max(others) - 0.4 * sum(others) / len(others) - 0.3 * len(others)
 
 
-def _settle(s: FBState, seat: int) -> FBState:
-    """Finish a play on a copy: complete its choices with the first option and let a
-    window close with nobody countering, so the position after it can be judged."""
-    guard = 0
-    while s.phase != OVER and guard < 64:
-        guard += 1
-        if s.phase == WINDOW:
-            for g in GAME.awaiting(s):
-                GAME.apply_listed(s, NO_COUNTER_ACTION, g)
-        elif s.active == seat and s.card >= 0:
-            GAME.apply_listed(s, GAME.legal_actions(s, seat)[0], seat)
-        else:
-            break
-    return s
-
-
 def _greedy_step(state: FBState, seat: int, actions: Sequence[Action]) -> tuple[Action, float]:
+    """The option of ``state``'s open choice whose play (the rest with first options,
+    nobody countering) leads to the best position."""
     best, best_value = actions[0], -1e9
     for action in actions:
-        branch = state.copy()
-        GAME.apply_listed(branch, action, seat)
-        value = evaluate(_settle(branch, seat), seat)
+        branch = after_play(light(state), state.card, [*state.choices, action])
+        value = evaluate(branch, seat)
         if value > best_value:
             best, best_value = action, value
     return best, best_value
@@ -134,8 +127,9 @@ def _answer(state: FBState, seat: int, actions: list[Action]) -> Action:
 
 
 def _leader(s: FBState, seat: int) -> int:
+    every = strengths(s)
     others = [g for g in range(s.n) if s.live[g] and g != seat]
-    return max(others, key=lambda g: (strength(s, g), -g))
+    return max(others, key=lambda g: (every[g], -g))
 
 
 def bot_policy(state: FBState, seat: int, rng: random.Random) -> Action:
@@ -148,27 +142,26 @@ def bot_policy(state: FBState, seat: int, rng: random.Random) -> Action:
     plays = [a for a in actions if a.kind == PLAY]
     discards = [a for a in actions if a.kind == DISCARD]
     keep = min(discards, key=lambda a: (KEEP.get(a.arg, 3), a.arg))
-    baseline = evaluate(_settle(_after(state, seat, keep), seat), seat)
+    baseline = evaluate(after_discard(light(state)), seat)
     if not plays:
         return keep
-    best, value = max(((a, _completed(state, seat, a)) for a in plays), key=lambda av: av[1])
+    best, value = max(((a, _completed(state, seat, a.arg)) for a in plays), key=lambda av: av[1])
     return best if value > baseline + 0.05 else keep
 
 
-def _completed(state: FBState, seat: int, play: Action) -> float:
-    """The value of ``play`` with each of its choices made greedily in turn."""
-    branch = _after(state, seat, play)
-    while branch.phase != WINDOW and branch.card >= 0 and branch.active == seat:
-        GAME.apply_listed(
-            branch, _greedy_step(branch, seat, GAME.legal_actions(branch, seat))[0], seat
-        )
-    return evaluate(_settle(branch, seat), seat)
-
-
-def _after(state: FBState, seat: int, action: Action) -> FBState:
-    branch = state.copy()
-    GAME.apply_listed(branch, action, seat)
-    return branch
+def _completed(state: FBState, seat: int, card: int) -> float:
+    """The value of playing ``card`` with each of its choices made greedily in turn."""
+    choices: list[Choice] = []
+    autofill(state, seat, card, choices)
+    while opts := options(state, seat, card, choices):
+        best, best_value = opts[0], -1e9
+        for option in opts:
+            value = evaluate(after_play(light(state), card, [*choices, option]), seat)
+            if value > best_value:
+                best, best_value = option, value
+        choices.append(best)
+        autofill(state, seat, card, choices)
+    return evaluate(after_play(light(state), card, choices), seat)
 
 
 POLICIES: Final[dict[str, Policy]] = {"random": random_policy, "bot": bot_policy}

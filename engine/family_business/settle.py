@@ -1,0 +1,115 @@
+"""The bot's look-ahead, cheap: the public position after a play, as the engine would
+reach it with nobody countering, without copying hands or piles.
+
+The rule-based bot (engine.family_business.policies) judges a candidate play by the
+position at the start of the next turn: the card resolved with no counter (rule 5.6),
+the S6 checkpoint, the next turn's S1 executions and checkpoint (and, when that gang
+was eliminated there, the turns after it: RULING R10). Only public facts decide that
+position (zones, the hit list, the war, who is live): hands and piles never do, since
+a refill (S2) comes after S1 and a hand holding the played card's successor can never
+be empty there. So the bot's judgement runs on a *light* copy holding only those facts
+(:func:`light`), through the engine's own card effects (engine.family_business.effects)
+and the checkpoint rules of rule 7.1 repeated here without the hand bookkeeping; a test
+checks every step against the engine's full path (``GAME.apply_listed`` on copies).
+"""
+
+from __future__ import annotations
+
+from engine.family_business.choices import autofill, options
+from engine.family_business.effects import execute, resolve
+from engine.family_business.state import NONE, OVER, SINGLE, Choice, FBState
+
+
+def light(s: FBState) -> FBState:
+    """A copy of ``s``'s public position (no hands, no piles: empty lists)."""
+    c = FBState.__new__(FBState)
+    c.n = s.n
+    c.seed = s.seed
+    c.shuffles = s.shuffles
+    c.at_large = s.at_large[:]
+    c.live = s.live[:]
+    c.hit = s.hit[:]
+    c.war = s.war
+    c.hands = []
+    c.draw = []
+    c.discard = []
+    c.active = s.active
+    c.phase = s.phase
+    c.card = s.card
+    c.choices = s.choices[:]
+    c.answers = []
+    c.eliminated = s.eliminated[:]
+    c.winner = s.winner
+    c.turn = s.turn
+    return c
+
+
+def _checkpoint(s: FBState) -> None:
+    """Rule 7.1 on a light copy (the hands of the eliminated are not moved)."""
+    hit = s.hit
+    live = s.live
+    out = [g for g in range(s.n) if live[g] and not s.at_large[g] and g not in hit]
+    if out:
+        for g in out:
+            live[g] = False
+        s.eliminated.append(out)
+    left = [g for g in range(s.n) if live[g]]
+    if len(left) <= 1:
+        s.phase = OVER
+        s.winner = left[0] if left else -1
+        s.card = -1
+        s.choices = []
+        return
+    if s.war == NONE and (len(hit) >= 6 or s.total_in_play() <= 6):
+        s.war = SINGLE
+
+
+def _next_live(s: FBState, seat: int) -> int:
+    for k in range(s.n):
+        g = (seat + k) % s.n
+        if s.live[g]:
+            return g
+    raise AssertionError("no live gang in a running game")
+
+
+def end_turn(s: FBState) -> FBState:
+    """S6 and S7 with no counter, up to the next live turn's play (its S1 done)."""
+    _checkpoint(s)
+    if s.phase == OVER:
+        return s
+    s.active = _next_live(s, (s.active + 1) % s.n)
+    events: list[dict[str, object]] = []
+    while True:
+        s.turn += 1
+        s.card = -1
+        s.choices = []
+        if s.war != NONE:
+            execute(s, events)
+        _checkpoint(s)
+        if s.phase == OVER or s.live[s.active]:
+            return s
+        s.active = _next_live(s, s.active + 1)
+
+
+def after_play(s: FBState, card: int, choices: list[Choice]) -> FBState:
+    """The light position after ``s.active`` plays ``card`` with ``choices`` (every
+    choice still open is made with its first option, forced orders filled in) and
+    nobody counters. ``s`` must be a light copy; it is changed and returned."""
+    seat = s.active
+    ch = choices[:]
+    autofill(s, seat, card, ch)
+    while True:
+        opts = options(s, seat, card, ch)
+        if not opts:
+            break
+        ch.append(opts[0])
+        autofill(s, seat, card, ch)
+    s.card = card
+    s.choices = ch
+    resolve(s, -1, -1, [])
+    return end_turn(s)
+
+
+def after_discard(s: FBState) -> FBState:
+    """The light position after ``s.active`` discards (no effect, RULING R6)."""
+    return end_turn(s)
