@@ -48,19 +48,22 @@ def _checkpoint(s: FBState) -> None:
     """Rule 7.1 on a light copy (the hands of the eliminated are not moved)."""
     hit = s.hit
     live = s.live
-    out = [g for g in range(s.n) if live[g] and not s.at_large[g] and g not in hit]
+    at_large = s.at_large
+    out = [g for g in range(s.n) if live[g] and not at_large[g] and g not in hit]
     if out:
         for g in out:
             live[g] = False
         s.eliminated.append(out)
-    left = [g for g in range(s.n) if live[g]]
-    if len(left) <= 1:
-        s.phase = OVER
-        s.winner = left[0] if left else -1
-        s.card = -1
-        s.choices = []
-        return
-    if s.war == NONE and (len(hit) >= 6 or s.total_in_play() <= 6):
+        left = [g for g in range(s.n) if live[g]]
+        if len(left) <= 1:
+            s.phase = OVER
+            s.winner = left[0] if left else -1
+            s.card = -1
+            s.choices = []
+            return
+    if s.war == NONE and (
+        len(hit) >= 6 or sum(at_large[g] for g in range(s.n) if live[g]) + len(hit) <= 6
+    ):
         s.war = SINGLE
 
 
@@ -83,8 +86,9 @@ def end_turn(s: FBState) -> FBState:
         s.turn += 1
         s.card = -1
         s.choices = []
-        if s.war != NONE:
-            execute(s, events)
+        if s.war == NONE:  # no executions: the checkpoint just run holds
+            return s
+        execute(s, events)
         _checkpoint(s)
         if s.phase == OVER or s.live[s.active]:
             return s
