@@ -13,9 +13,11 @@
   holds more often instead of letting noise decide).
 
 Strengths differ by budget. Every budget is an iteration count with a time cap as the
-safety net, and the cap covers the bot's baseline too; ``hard``'s cap (0.9 s) leaves
+safety net, and the cap covers the bot's baseline too; ``hard``'s cap (1.05 s) leaves
 room under the 1.5 s a decision may take on a loaded 2-core machine (a search can
-overrun its cap by one iteration, and a busy machine stretches that).
+overrun its cap by one iteration, a few milliseconds, and a busy machine stretches
+that). With 4 players the cap ends ``hard``'s search (a few hundred iterations: the
+bot as the other seats' model costs most of it); with 2 the iteration count does.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ DEPTH_PER_SEAT: Final = 6
 STRENGTHS: Final[dict[str, Budget]] = {
     "easy": Budget(iterations=40, time_cap=0.4, exploration=0.2),
     "medium": Budget(iterations=150, time_cap=0.6, exploration=0.2, anchor=0.02, confidence=1.0),
-    "hard": Budget(iterations=600, time_cap=0.9, exploration=0.2, anchor=0.02, confidence=1.5),
+    "hard": Budget(iterations=1000, time_cap=1.05, exploration=0.2, anchor=0.02, confidence=1.5),
 }
 
 
