@@ -2,8 +2,9 @@
 
 A policy is ``policy(state, seat, rng) -> action`` for a seat the game awaits. The bot
 reads only what the seat may see: its own hand and the public facts (it evaluates
-positions on copies, and its evaluation looks at zones, the hit list and the war, never
-at a hand or the draw pile).
+positions on light copies of the public position, engine.family_business.settle, and
+its evaluation looks at zones, the hit list and the war, never at a hand or the draw
+pile).
 
 The bot plays sensibly, not deeply: it tries every card it may play, fixes each choice
 greedily by the position it leads to (as if nobody countered), and compares the best
