@@ -19,8 +19,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from interaction_flood import Driver, Sent, find_button, move_controls
+from interaction_flood import Driver, Sent, components, find_button, move_controls
 
+DEFERRED_UPDATE = "deferred_update"  # SimCord's kind of an answer whose edit follows
 PASS_WEIGHT = 0.15  # random play passes a lot; people take cards (longer, real games)
 
 
@@ -31,6 +32,8 @@ class Tally:
     counts: Counter[str] = field(default_factory=Counter)
     problems: list[str] = field(default_factory=list)
     finished: int = 0
+    #: ms from a click answered at once (a DM table's) until the table showed the move
+    shown: list[float] = field(default_factory=list)
 
 
 @dataclass
@@ -72,9 +75,12 @@ class Players:
                 return message
             custom_id, value = self.pick(controls)
             twice = self.rng.random() < self.double_click
+            shown_before = str(message.components)
             first = self.emit(who, message, custom_id, value)
             second = self.emit(who, message, custom_id, value) if twice else None
             await self.send(first, move=True)
+            if first.record.response_kind == DEFERRED_UPDATE:  # the table's edit follows
+                await self.table_edited(message, shown_before, first)
             if second is not None:
                 await self.send(second, move=False)
                 self.check_double(first, second)
@@ -84,6 +90,16 @@ class Players:
                 return message
             message = shown
         return message
+
+    async def table_edited(self, message: Any, before: str, sent: Sent) -> None:
+        """Wait, as the person looking at it does, until the clicked table shows the move
+        (a click answered at once, the table edited after); note how long it took."""
+        for _ in range(2000):
+            if str(message.components) != before:
+                self.tally.shown.append((time.perf_counter() - sent.started) * 1000)
+                return
+            await asyncio.sleep(0.005)
+        self.tally.problems.append(f"table not updated 10 s after {sent.describe()}")
 
     def emit(self, who: Any, message: Any, custom_id: str, value: str | None) -> Sent:
         if value is None:
@@ -156,11 +172,23 @@ class Players:
         else:
             button = find_button(table, "fam:hand:")
             if button is None:
-                self.tally.problems.append("table without Show my hand")
+                self.tally.problems.append(f"table without Show my hand: {self.describe(table)}")
                 return None
             sent = self.drv.click(who, table, button)
         await self.send(sent, move=False)
         return self.drv.answer_message(sent)
+
+    def describe(self, table: Any) -> str:
+        """What a player found instead of a table to play on: the held message and the
+        newest messages of its channel (content and buttons), for the report."""
+
+        def one(message: Any) -> str:
+            ids = [p.get("custom_id", "") for p in components(message)]
+            return f"#{message.id} {str(message.content or '')[:80]!r} {ids}"
+
+        stored = self.drv.backend.messages.get(table.channel_id, {})
+        newest = [one(stored[k]) for k in sorted(stored)[-3:]]
+        return f"held {one(table)}; newest in the channel: {newest}"
 
     async def slash_move(self, who: Any, channel: Any, hand: Any) -> Any:
         """A main move typed as a command: take a card offered by autocomplete, or pass."""

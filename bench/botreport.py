@@ -60,6 +60,9 @@ def report(args: argparse.Namespace, run: Run, size: int, backend: str) -> list[
     print(f"  database reads before a move's answer: {sum(reads):.0f} in {len(reads)} moves"
           f" (mean {sum(reads) / max(1, len(reads)):.2f})")  # fmt: skip
     mean = sum(moves) / max(1, len(moves))
+    print("  " + by_minute(tally.moves))
+    print("  " + line("a DM table's click (answered at once) until the table showed the move",
+                      tally.shown))  # fmt: skip
     print(f"  move answer mean {mean:.2f} ms (the rest: discord.py, SimCord, waiting for the loop)")
     fb_moves = fb_report(args, run)
     for cat in CATEGORIES:  # both games' work (and the AI seats' commits) over their moves
@@ -79,6 +82,19 @@ def report(args: argparse.Namespace, run: Run, size: int, backend: str) -> list[
     fb_p99 = f"{pct(fb_moves, 99):.1f} ms ({len(fb_moves)} moves)" if fb_moves else "no moves"
     return [line(f"latency of move interactions, {backend}", moves),
             f"FB move p99 {backend} {fb_p99}"]  # fmt: skip
+
+
+def by_minute(sent: list[Any], minutes: float = 2.0) -> str:
+    """Move p99 over consecutive slices of the run: a tail that grows with the run's length
+    (a cache, a log, a file that grows) shows as a rising row; a burst, in one slice."""
+    if not sent:
+        return "move p99 by time: no moves"
+    t0 = min(s.started for s in sent)
+    slices: dict[int, list[float]] = {}
+    for s in sent:
+        slices.setdefault(int((s.started - t0) // (minutes * 60)), []).append(s.latency_ms)
+    row = " ".join(f"{pct(v, 99):.0f}({len(v)})" for _, v in sorted(slices.items()))
+    return f"move p99 ms (moves) per {minutes:.0f} minutes of the run: {row}"
 
 
 def fb_report(args: argparse.Namespace, run: Run) -> list[float]:

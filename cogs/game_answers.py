@@ -94,15 +94,30 @@ class Flows:
         self, interaction: Interaction, game: GameRow, state: GameState
     ) -> bool:
         """When the click came from the game's table itself (a DM table holds the
-        controls): answer by editing that table to ``state``. False: it came from
-        elsewhere, nothing was answered."""
-        message = interaction.message
-        if message is None or message.id != game.table_message_id:
+        controls): answer the click, then edit that table to ``state``. False: it came
+        from elsewhere, nothing was answered.
+
+        The click is answered before the table is drawn (a deferred update: Discord
+        shows the click as done), so that only the move's commit stands between the
+        click and its answer; the picture is drawn after, and the table edited in place
+        like any table (a failed edit goes to the repair)."""
+        if not self.on_table(interaction, game):
             return False
-        payload = await self.tables.of(game).payload(game, state)
-        payload.pop("content", None)
-        await interaction.response.edit_message(**payload)
+        await self.acknowledge(interaction)
+        await self.update_table(game, state)
         return True
+
+    @staticmethod
+    def on_table(interaction: Interaction, game: GameRow) -> bool:
+        """Whether the click came from the table message of ``game``."""
+        message = interaction.message
+        return message is not None and message.id == game.table_message_id
+
+    @staticmethod
+    async def acknowledge(interaction: Interaction) -> None:
+        """Answer a click on a table now, its edit to follow (a deferred update)."""
+        if not interaction.response.is_done():
+            await interaction.response.defer()
 
     @staticmethod
     def _from_ephemeral(interaction: Interaction) -> bool:

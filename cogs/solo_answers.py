@@ -273,17 +273,21 @@ class SoloFlows:
     # --------------------------------------------------------------------- moves
     async def after_move(self, interaction: Interaction, moved: Moved) -> None:
         """The player's move (handed over by ``cogs.game_answers.Flows.play``): the robot answers.
-        A click on the DM table gets the table back; the hand's controls or a slash
-        command get both moves spelled out in the private hand."""
+        A click on the DM table is answered as soon as the move is saved, and the table
+        then shows both moves; the hand's controls or a slash command get both moves
+        spelled out in the private hand."""
         names = tuple(shown(name) for name in names_of(moved.game))
         said = [describe_event(e, names) for e in moved.events if e.kind not in UNSAID]
         lines = move_answer(said, moved.state, PLAYER)
+        on_table = self.flows.on_table(interaction, moved.game)
+        if on_table:  # the move is saved: the click is answered, the table follows
+            await self.flows.answered_ok(moved.game, self.flows.acknowledge(interaction))
         robot = await self.solo.robot_turn(moved.game.id)
         game, state = (robot.game, robot.state) if robot is not None else (moved.game, moved.state)
+        if on_table:
+            return await self._show(game)
         message = interaction.message
         try:
-            if await self.flows.answer_on_table(interaction, game, state):
-                return
             if message is not None and not message.flags.ephemeral:  # an older table
                 await interaction.response.send_message(
                     "✅ Done: the table is updated.", ephemeral=True
