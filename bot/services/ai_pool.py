@@ -9,8 +9,10 @@ seed always give the same move.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import multiprocessing
+import os
 import random
 from concurrent.futures import ProcessPoolExecutor
 
@@ -37,7 +39,23 @@ def decide(state_json: str, strength: str, seed: int, time_cap: float | None = N
     return search(GameState.from_json(state_json), budget(strength, time_cap=time_cap), rng).key
 
 
+#: How much lower than the bot's own the workers' CPU priority is (``nice``): a search
+#: runs to its time cap and takes whatever CPU it is given, while the bot's answers to
+#: players must never wait for a search (on a machine with few cores the two compete).
+WORKER_NICENESS = 10
+
+
+def lower_priority() -> None:
+    """A worker's initializer: run at :data:`WORKER_NICENESS` below the bot."""
+    with contextlib.suppress(OSError):  # a platform without nice: run as is
+        os.nice(WORKER_NICENESS)
+
+
 def make_pool(workers: int) -> ProcessPoolExecutor:
     """The bot's pool for AI searches. Workers are spawned (not forked): the bot's
     process has threads (the database, the gateway) that a fork must not copy."""
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=lower_priority,
+    )

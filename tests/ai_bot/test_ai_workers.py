@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.services.ai_pool import make_pool
+from bot.services.ai_pool import WORKER_NICENESS, make_pool
 from bot.services.ai_queue import AiUnavailable, FairPool
 from tests.simcord_world import World
 
@@ -184,3 +184,14 @@ async def test_one_running_game_against_the_ai_per_user(world: World):
     third = world.guild.create_text_channel("third")
     later = await world.alice.slash(third, "famiglia ai", strength="easy", first="you")
     assert not later.ephemeral
+
+
+async def test_a_search_runs_at_a_lower_cpu_priority_than_the_bot():
+    """On a machine with few cores a search takes a core for its whole time cap; the
+    bot's answers to players must not queue behind it, so the workers run niced."""
+    pool = FairPool(make_pool, 1, timeout=60.0)
+    try:
+        worker = await pool.run(1, os.nice, 0)  # nice(0) reads the niceness
+        assert worker == min(19, os.nice(0) + WORKER_NICENESS)
+    finally:
+        pool.shutdown()
