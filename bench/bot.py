@@ -22,12 +22,14 @@ headline gives both, with the Family Business move p99 (bar 100 ms).
 
 Pace. Each player waits a random time (exponential, mean ``--think`` seconds) before
 each decision and before opening the hand, as a person reading the table does; 10 s is
-a quick human player. The bot, SimCord (the whole simulated Discord, with its message
-copies and checks) and the players share one event loop and one core here, so the
-latency includes the simulator's work: a shorter ``--think`` measures the capacity of
-that single loop rather than the bot (at 60 games and 0.3 s it saturates near 65 moves
-per second and the latency becomes queueing). The garbage collector runs on the
-schedule ``python -m bot`` sets (bot/collector.py).
+a quick human player. ``--fb-think`` gives the Family Business players a pace of their
+own (a four-seat game has several times a duel's decisions, and its two AI seats share
+one AI worker, so at the duels' pace its games outlast theirs by far). The bot, SimCord
+(the whole simulated Discord, with its message copies and checks) and the players share
+one event loop and one core here, so the latency includes the simulator's work: a
+shorter ``--think`` measures the capacity of that single loop rather than the bot (at 60
+games and 0.3 s it saturates near 65 moves per second and the latency becomes queueing).
+The garbage collector runs on the schedule ``python -m bot`` sets (bot/collector.py).
 
 Capacity (``--window``): the search plays the Famiglia games only (duels and solo, no
 Family Business), so its figure stays comparable with earlier runs.
@@ -129,7 +131,8 @@ async def load(
         rng = random.Random(args.seed)
         drv = interaction_flood.Driver(env)
         players = Players(drv, rng, think)
-        fb_players = FbPlayers(drv, random.Random(f"fb/{args.seed}"), think)
+        fb_think = think if args.fb_think is None else args.fb_think
+        fb_players = FbPlayers(drv, random.Random(f"fb/{args.seed}"), fb_think)
         jobs = []
         for i in range(args.games):
             channel = guild.create_text_channel(f"table-{i}")
@@ -231,6 +234,9 @@ async def main() -> None:
     parser.add_argument("--solo", type=int, default=20)
     parser.add_argument("--fb", type=int, default=50, help="four-seat Family Business games")
     parser.add_argument("--think", type=float, default=10.0, help="mean seconds per decision")
+    parser.add_argument("--fb-think", type=float, default=None,
+                        help="mean seconds per decision of the Family Business players"
+                        " (default: --think)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--finished", type=int, default=10_000)
     parser.add_argument("--active", type=int, default=1_000)

@@ -101,8 +101,10 @@ def fb_report(args: argparse.Namespace, run: Run) -> list[float]:
     """Print the Family Business games' figures; their person moves' latencies."""
     sent = run.fb.moves + run.fb.others
     moves = [s.latency_ms for s in run.fb.moves]
+    think = args.think if getattr(args, "fb_think", None) is None else args.fb_think
     print(f"Family Business: {args.fb} four-seat games (two people, two AI seats, easy) in"
-          f" {args.fb} channels; finished {run.finished['family_business']}")  # fmt: skip
+          f" {args.fb} channels, think time mean {think} s;"
+          f" finished {run.finished['family_business']}")  # fmt: skip
     print(f"  interactions handled: {len(sent)} ({dict(run.fb.counts)})")
     print(f"  person moves per second: {len(moves) / run.elapsed:.1f} ({len(moves)} moves: hand"
           " steps and window answers)")  # fmt: skip
