@@ -92,15 +92,6 @@ def checkpoint(s: FBState, events: Events) -> None:
         events.append({"kind": "war", "state": SINGLE})
 
 
-def _next_live(s: FBState, seat: int) -> int:
-    """``seat`` if its gang is live, else the next live gang clockwise (RULING R9)."""
-    for k in range(s.n):
-        g = (seat + k) % s.n
-        if s.live[g]:
-            return g
-    raise AssertionError("no live gang in a running game")
-
-
 def start_turn(s: FBState, events: Events) -> None:
     """S1-S2 of the turn of ``s.active``, then wait for its play (or skip it)."""
     while True:
@@ -115,7 +106,7 @@ def start_turn(s: FBState, events: Events) -> None:
         if s.phase == OVER:
             return
         if not s.live[s.active]:  # RULING R10
-            s.active = _next_live(s, s.active + 1)
+            s.active = s.next_live(s.active + 1)
             continue
         refill(s, s.active, events)  # S2
         if s.hands[s.active]:
@@ -124,7 +115,7 @@ def start_turn(s: FBState, events: Events) -> None:
         checkpoint(s, events)  # RULING R7: S3-S5 skipped, S6 still runs
         if s.phase == OVER:
             return
-        s.active = _next_live(s, (s.active + 1) % s.n)
+        s.active = s.next_live((s.active + 1) % s.n)
 
 
 def end_turn(s: FBState, counter_seat: int, events: Events) -> None:
@@ -133,7 +124,7 @@ def end_turn(s: FBState, counter_seat: int, events: Events) -> None:
     if s.phase == OVER:
         return
     due = counter_seat if counter_seat >= 0 else (s.active + 1) % s.n
-    s.active = _next_live(s, due)
+    s.active = s.next_live(due)
     start_turn(s, events)
 
 

@@ -25,7 +25,7 @@ from engine.family_business import cards as C
 from engine.family_business.actions import COUNTER, DISCARD, NO_COUNTER_ACTION, PLAY, Action
 from engine.family_business.choices import autofill, options
 from engine.family_business.game import GAME
-from engine.family_business.settle import after_discard, after_play, light
+from engine.family_business.settle import after_discard, after_play
 from engine.family_business.state import NONE, OVER, WINDOW, Choice, FBState
 
 Policy = Callable[[FBState, int, random.Random], Action]
@@ -99,7 +99,7 @@ def _greedy_step(state: FBState, seat: int, actions: Sequence[Action]) -> tuple[
     nobody countering) leads to the best position."""
     best, best_value = actions[0], -1e9
     for action in actions:
-        branch = after_play(light(state), state.card, [*state.choices, action])
+        branch = after_play(state.public_copy(), state.card, [*state.choices, action])
         value = evaluate(branch, seat)
         if value > best_value:
             best, best_value = action, value
@@ -143,7 +143,7 @@ def bot_policy(state: FBState, seat: int, rng: random.Random) -> Action:
     plays = [a for a in actions if a.kind == PLAY]
     discards = [a for a in actions if a.kind == DISCARD]
     keep = min(discards, key=lambda a: (KEEP.get(a.arg, 3), a.arg))
-    baseline = evaluate(after_discard(light(state)), seat)
+    baseline = evaluate(after_discard(state.public_copy()), seat)
     if not plays:
         return keep
     best, value = max(((a, _completed(state, seat, a.arg)) for a in plays), key=lambda av: av[1])
@@ -157,12 +157,12 @@ def _completed(state: FBState, seat: int, card: int) -> float:
     while opts := options(state, seat, card, choices):
         best, best_value = opts[0], -1e9
         for option in opts:
-            value = evaluate(after_play(light(state), card, [*choices, option]), seat)
+            value = evaluate(after_play(state.public_copy(), card, [*choices, option]), seat)
             if value > best_value:
                 best, best_value = option, value
         choices.append(best)
         autofill(state, seat, card, choices)
-    return evaluate(after_play(light(state), card, choices), seat)
+    return evaluate(after_play(state.public_copy(), card, choices), seat)
 
 
 POLICIES: Final[dict[str, Policy]] = {"random": random_policy, "bot": bot_policy}

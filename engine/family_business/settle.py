@@ -8,7 +8,7 @@ was eliminated there, the turns after it: RULING R10). Only public facts decide 
 position (zones, the hit list, the war, who is live): hands and piles never do, since
 a refill (S2) comes after S1 and a hand holding the played card's successor can never
 be empty there. So the bot's judgement runs on a *light* copy holding only those facts
-(:func:`light`), through the engine's own card effects (engine.family_business.effects)
+(``FBState.public_copy``), through the engine's own card effects (engine.family_business.effects)
 and the checkpoint rules of rule 7.1 repeated here without the hand bookkeeping; a test
 checks every step against the engine's full path (``GAME.apply_listed`` on copies).
 """
@@ -18,30 +18,6 @@ from __future__ import annotations
 from engine.family_business.choices import autofill, options
 from engine.family_business.effects import execute, resolve
 from engine.family_business.state import NONE, OVER, SINGLE, Choice, FBState
-
-
-def light(s: FBState) -> FBState:
-    """A copy of ``s``'s public position (no hands, no piles: empty lists)."""
-    c = FBState.__new__(FBState)
-    c.n = s.n
-    c.seed = s.seed
-    c.shuffles = s.shuffles
-    c.at_large = s.at_large[:]
-    c.live = s.live[:]
-    c.hit = s.hit[:]
-    c.war = s.war
-    c.hands = []
-    c.draw = []
-    c.discard = []
-    c.active = s.active
-    c.phase = s.phase
-    c.card = s.card
-    c.choices = s.choices[:]
-    c.answers = []
-    c.eliminated = s.eliminated[:]
-    c.winner = s.winner
-    c.turn = s.turn
-    return c
 
 
 def _checkpoint(s: FBState) -> None:
@@ -67,20 +43,12 @@ def _checkpoint(s: FBState) -> None:
         s.war = SINGLE
 
 
-def _next_live(s: FBState, seat: int) -> int:
-    for k in range(s.n):
-        g = (seat + k) % s.n
-        if s.live[g]:
-            return g
-    raise AssertionError("no live gang in a running game")
-
-
 def end_turn(s: FBState) -> FBState:
     """S6 and S7 with no counter, up to the next live turn's play (its S1 done)."""
     _checkpoint(s)
     if s.phase == OVER:
         return s
-    s.active = _next_live(s, (s.active + 1) % s.n)
+    s.active = s.next_live((s.active + 1) % s.n)
     events: list[dict[str, object]] = []
     while True:
         s.turn += 1
@@ -92,7 +60,7 @@ def end_turn(s: FBState) -> FBState:
         _checkpoint(s)
         if s.phase == OVER or s.live[s.active]:
             return s
-        s.active = _next_live(s, s.active + 1)
+        s.active = s.next_live(s.active + 1)
 
 
 def after_play(s: FBState, card: int, choices: list[Choice]) -> FBState:

@@ -91,6 +91,28 @@ class FBState:
 
     # -- copying and JSON ----------------------------------------------------------------
     def copy(self) -> FBState:
+        return self._copy(
+            [h[:] for h in self.hands],
+            self.draw[:],
+            self.discard[:],
+            self.answers[:],
+            [g[:] for g in self.eliminated],
+        )
+
+    def public_copy(self) -> FBState:
+        """A copy of the public position only (no hands, no piles, no window answers:
+        empty lists), for looking ahead on what every seat sees; its eliminations share
+        their inner lists with ``self`` (new ones are appended, never changed)."""
+        return self._copy([], [], [], [], self.eliminated[:])
+
+    def _copy(
+        self,
+        hands: list[list[int]],
+        draw: list[int],
+        discard: list[int],
+        answers: list[int],
+        eliminated: list[list[int]],
+    ) -> FBState:
         c = FBState.__new__(FBState)
         c.n = self.n
         c.seed = self.seed
@@ -99,18 +121,26 @@ class FBState:
         c.live = self.live[:]
         c.hit = self.hit[:]
         c.war = self.war
-        c.hands = [h[:] for h in self.hands]
-        c.draw = self.draw[:]
-        c.discard = self.discard[:]
+        c.hands = hands
+        c.draw = draw
+        c.discard = discard
         c.active = self.active
         c.phase = self.phase
         c.card = self.card
         c.choices = self.choices[:]
-        c.answers = self.answers[:]
-        c.eliminated = [g[:] for g in self.eliminated]
+        c.answers = answers
+        c.eliminated = eliminated
         c.winner = self.winner
         c.turn = self.turn
         return c
+
+    def next_live(self, seat: int) -> int:
+        """``seat`` if its gang is live, else the next live gang clockwise (RULING R9)."""
+        for k in range(self.n):
+            g = (seat + k) % self.n
+            if self.live[g]:
+                return g
+        raise AssertionError("no live gang in a running game")
 
     def to_dict(self) -> dict[str, object]:
         return {
