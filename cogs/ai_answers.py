@@ -147,8 +147,7 @@ class AiFlows:
         lines = game_texts.move_answer(game_texts.said(game, moved.events)[-8:], state, seat)
         thinking = ai_to_move(game, state)
         note = "\n".join([*lines, "🤖 The AI is thinking…"] if thinking else lines)
-        message = interaction.message
-        on_table = message is not None and message.id == game.table_message_id
+        on_table = self.flows.on_table(interaction, game)
         answered = await self.flows.answered_ok(game, self._answer_move(interaction, moved, note))
         if not (on_table and answered):  # the table was not the answer, or not shown
             await self.flows.update_table(game, state)
