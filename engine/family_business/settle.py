@@ -8,48 +8,27 @@ was eliminated there, the turns after it: RULING R10). Only public facts decide 
 position (zones, the hit list, the war, who is live): hands and piles never do, since
 a refill (S2) comes after S1 and a hand holding the played card's successor can never
 be empty there. So the bot's judgement runs on a *light* copy holding only those facts
-(``FBState.public_copy``), through the engine's own card effects (engine.family_business.effects)
-and the checkpoint rules of rule 7.1 repeated here without the hand bookkeeping; a test
-checks every step against the engine's full path (``GAME.apply_listed`` on copies).
+(``FBState.public_copy``: empty hands and piles), through the engine's own card effects
+(engine.family_business.effects) and checkpoint of rule 7.1 (its hand bookkeeping moves
+nothing there); a test checks every step against the engine's full path
+(``GAME.apply_listed`` on copies).
 """
 
 from __future__ import annotations
 
 from engine.family_business.choices import autofill, options
-from engine.family_business.effects import execute, resolve
-from engine.family_business.state import NONE, OVER, SINGLE, Choice, FBState
-
-
-def _checkpoint(s: FBState) -> None:
-    """Rule 7.1 on a light copy (the hands of the eliminated are not moved)."""
-    hit = s.hit
-    live = s.live
-    at_large = s.at_large
-    out = [g for g in range(s.n) if live[g] and not at_large[g] and g not in hit]
-    if out:
-        for g in out:
-            live[g] = False
-        s.eliminated.append(out)
-        left = [g for g in range(s.n) if live[g]]
-        if len(left) <= 1:
-            s.phase = OVER
-            s.winner = left[0] if left else -1
-            s.card = -1
-            s.choices = []
-            return
-    if s.war == NONE and (
-        len(hit) >= 6 or sum(at_large[g] for g in range(s.n) if live[g]) + len(hit) <= 6
-    ):
-        s.war = SINGLE
+from engine.family_business.effects import Events, execute, resolve
+from engine.family_business.flow import checkpoint
+from engine.family_business.state import NONE, OVER, Choice, FBState
 
 
 def end_turn(s: FBState) -> FBState:
     """S6 and S7 with no counter, up to the next live turn's play (its S1 done)."""
-    _checkpoint(s)
+    events: Events = []  # the look-ahead reads the position, not what happened
+    checkpoint(s, events)
     if s.phase == OVER:
         return s
     s.active = s.next_live((s.active + 1) % s.n)
-    events: list[dict[str, object]] = []
     while True:
         s.turn += 1
         s.card = -1
@@ -57,7 +36,7 @@ def end_turn(s: FBState) -> FBState:
         if s.war == NONE:  # no executions: the checkpoint just run holds
             return s
         execute(s, events)
-        _checkpoint(s)
+        checkpoint(s, events)
         if s.phase == OVER or s.live[s.active]:
             return s
         s.active = s.next_live(s.active + 1)

@@ -100,10 +100,10 @@ class FBState:
         )
 
     def public_copy(self) -> FBState:
-        """A copy of the public position only (no hands, no piles, no window answers:
-        empty lists), for looking ahead on what every seat sees; its eliminations share
+        """A copy of the public position only (no cards in hands or piles, no window
+        answers), for looking ahead on what every seat sees; its eliminations share
         their inner lists with ``self`` (new ones are appended, never changed)."""
-        return self._copy([], [], [], [], self.eliminated[:])
+        return self._copy([[] for _ in range(self.n)], [], [], [], self.eliminated[:])
 
     def _copy(
         self,
