@@ -16,6 +16,7 @@ import asyncio
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +24,16 @@ from interaction_flood import Driver, Sent, components, find_button, move_contro
 
 DEFERRED_UPDATE = "deferred_update"  # SimCord's kind of an answer whose edit follows
 PASS_WEIGHT = 0.15  # random play passes a lot; people take cards (longer, real games)
+
+
+async def until(check: Callable[[], bool], *, seconds: float, pause: float = 0.005) -> bool:
+    """Look every ``pause`` until ``check()`` holds (True) or ``seconds`` pass (False)."""
+    deadline = time.perf_counter() + seconds
+    while not check():
+        if time.perf_counter() >= deadline:
+            return False
+        await asyncio.sleep(pause)
+    return True
 
 
 @dataclass
@@ -94,12 +105,10 @@ class Players:
     async def table_edited(self, message: Any, before: str, sent: Sent) -> None:
         """Wait, as the person looking at it does, until the clicked table shows the move
         (a click answered at once, the table edited after); note how long it took."""
-        for _ in range(2000):
-            if str(message.components) != before:
-                self.tally.shown.append((time.perf_counter() - sent.started) * 1000)
-                return
-            await asyncio.sleep(0.005)
-        self.tally.problems.append(f"table not updated 10 s after {sent.describe()}")
+        if await until(lambda: str(message.components) != before, seconds=10):
+            self.tally.shown.append((time.perf_counter() - sent.started) * 1000)
+        else:
+            self.tally.problems.append(f"table not updated 10 s after {sent.describe()}")
 
     def emit(self, who: Any, message: Any, custom_id: str, value: str | None) -> Sent:
         if value is None:
@@ -159,11 +168,14 @@ class Players:
 
     async def table_now(self, table: Any) -> Any:
         """The table as it is now; right after an answer its edit may still be on the way."""
-        for _ in range(500):
-            table = self.drv.message(table.channel_id, table.id)
-            if find_button(table, "fam:hand:") or find_button(table, "fam:rematch:"):
-                return table
-            await asyncio.sleep(0.01)
+        where = (table.channel_id, table.id)
+
+        def playable() -> bool:
+            nonlocal table
+            table = self.drv.message(*where)
+            return bool(find_button(table, "fam:hand:") or find_button(table, "fam:rematch:"))
+
+        await until(playable, seconds=5)
         return table
 
     async def open_hand(self, who: Any, channel: Any, table: Any, by_slash: bool) -> Any:
