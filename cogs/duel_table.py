@@ -23,7 +23,7 @@ from cogs.buttons import RematchButton
 from cogs.game_answers import Flows, users
 from cogs.move_views import confirm_forfeit, table_controls
 from cogs.safe_text import kept_name
-from cogs.table_message import answer_message
+from cogs.table_message import adopt, answer_message
 from db.rows import GameRow
 from engine.famiglia import GameState
 
@@ -112,7 +112,14 @@ class DuelTable:
             moved = await self.flows.service.answer_challenge(game_id, interaction.user.id, answer)
         except Refusal as refusal:
             return await self.flows.refuse(interaction, str(refusal))
-        await self.flows.answered(moved, interaction.response.defer())
+        await self.flows.answered_ok(moved.game, interaction.response.defer())
+        # The clicked message is the challenge, which becomes the table. The challenge's
+        # own record of it may still be on its way (a fast answer, a slow database):
+        # then it is recorded here, so that no second table is posted beside a
+        # challenge that would keep its buttons.
+        if interaction.message is not None:
+            await adopt(self.flows.service.records, moved.game, interaction.message)
+        await self.flows.show_outcome(moved)
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
         try:

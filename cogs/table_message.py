@@ -79,6 +79,14 @@ async def moved_to(
             log.info("old table of game %s not updated: %s", game.id, error)
 
 
+async def adopt(store: Records, game: GameRow, message: discord.Message) -> None:
+    """Record ``message`` as the table of ``game`` unless one is recorded already (a
+    table recorded since stays the table)."""
+    async with _lock(game.id):
+        if await _table_id(store, game) is None:
+            await store.set_table_message(game.id, message.channel.id, message.id)
+
+
 async def edit_in_place(
     channel: discord.PartialMessageable,
     game: GameRow,

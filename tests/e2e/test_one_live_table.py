@@ -4,6 +4,7 @@ move comes in while it is reposted, there is one live table and no false report.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -91,6 +92,47 @@ async def test_a_challenge_whose_message_was_not_read_back_stands_and_says_nothi
     assert (await world.game(game.id)).table_message_id == answer.response.id
     labels = [c.get("label") for c in world.components(await world.table(game.id))]
     assert labels == ["Show my hand", "Rules", "Forfeit"]
+
+
+async def test_an_accept_before_the_challenge_is_recorded_turns_the_challenge_into_the_table(
+    world: World,
+):
+    """The challenge is shown, but its record as the game's table is still being
+    written (a slow database) when the opponent accepts. The challenge message must
+    become the table, not stay beside a second table with its Accept and Decline."""
+    store = world.bot.store
+    written = store.set_table_message
+    held = asyncio.Event()
+    calls: list[int] = []
+
+    async def slow_first(game_id: int, channel_id: int, message_id: int) -> None:
+        calls.append(message_id)
+        if len(calls) == 1:  # the challenge's own record
+            await held.wait()
+        await written(game_id, channel_id, message_id)
+
+    store.set_table_message = slow_first  # type: ignore[method-assign]
+    drv = Driver(world.env)
+    await drv.answer(drv.slash(world.alice, world.channel.id, "famiglia start", opponent=world.bob))
+    [challenge] = live(world.messages())
+    assert calls == [challenge.id]  # its record is held
+    accept = next(c["custom_id"] for c in world.components(challenge) if c.get("label") == "Accept")
+    await drv.answer(drv.click(world.bob, drv.message(world.channel.id, challenge.id), accept))
+    for _ in range(2000):  # the table is shown while the challenge's record waits
+        tables = live(world.messages())
+        if any(c.get("label") == "Show my hand" for t in tables for c in world.components(t)):
+            break
+        await asyncio.sleep(0.005)
+    [table] = live(world.messages())
+    assert table.id == challenge.id
+    labels = [c.get("label") for c in world.components(table)]
+    assert labels == ["Show my hand", "Rules", "Forfeit"]
+    held.set()
+    await drv.quiet()
+    game = await world.bot.store.active_game_in_channel(world.channel.id)
+    assert game is not None and game.status == "active"
+    assert game.table_message_id == challenge.id
+    assert [m.id for m in live(world.messages())] == [challenge.id]
 
 
 async def test_board_at_the_moment_of_a_move_leaves_one_live_table(world: World):
