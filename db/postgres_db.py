@@ -24,7 +24,12 @@ T = TypeVar("T")
 
 _KEY = re.compile(r"Key \((\w+)\)")
 
-#: Connections each store keeps open: a move holds one for its transaction only.
+#: Connections each store keeps open: a move holds one for its transaction only. All are
+#: opened with the store and kept for its life, with their prepared statements (the
+#: store's few queries): a move never waits for a new connection or a new prepare,
+#: neither in the first burst after a start nor after a quiet spell. asyncpg would
+#: otherwise close a connection, and drop a prepared statement, left unused for 5
+#: minutes, each by a timer of its own on the event loop.
 POOL_SIZE = 10
 
 
@@ -78,7 +83,14 @@ class PostgresDatabase:
     @classmethod
     async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresDatabase:
         """Connect to the database at ``url`` and bring its schema up."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, reset=_keep_session)
+        pool = await asyncpg.create_pool(
+            url,
+            min_size=pool_size,
+            max_size=pool_size,
+            max_inactive_connection_lifetime=0,
+            max_cached_statement_lifetime=0,
+            reset=_keep_session,
+        )
         try:
             async with pool.acquire() as conn:
                 await migrate(conn)
