@@ -72,6 +72,9 @@ class StoreBase:
     async def _write(self, fn: Operation[T]) -> T:
         return await self._db.write(fn)
 
+    async def _write_alone(self, fn: Operation[T]) -> T:
+        return await self._db.write_alone(fn)
+
     async def _read(self, fn: Operation[T]) -> T:
         return await self._db.read(fn)
 

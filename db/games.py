@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Literal
+from typing import Literal, NoReturn
 
 from db.clock import from_db, opt_from_db, opt_to_db
 from db.errors import GameClosed, GameNotFound, VersionConflict
@@ -22,6 +23,13 @@ GAME_COLUMNS = (
 )
 SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games"
 OPEN = "status IN ('challenge', 'active')"
+#: A versioned change of an open game ($1-$9: status, state or NULL to keep it, actions
+#: added, deadline, reminder, now, finished at, id, expected version).
+_ADVANCE = (
+    "UPDATE games SET status = $1, state = COALESCE($2, state), version = version + 1,"
+    " action_count = action_count + $3, deadline = $4, reminder_at = $5, reminder_sent = 0,"
+    f" updated_at = $6, finished_at = $7 WHERE id = $8 AND version = $9 AND {OPEN}"
+)
 
 
 def game_from_row(r: Row, seats: tuple[Seat, ...] = ()) -> GameRow:
@@ -147,10 +155,7 @@ async def advance_game(
     closed = status not in OPEN_STATUSES
     rows = await fetch_games(
         tx,
-        "UPDATE games SET status = $1, state = COALESCE($2, state), version = version + 1,"
-        " action_count = action_count + $3, deadline = $4, reminder_at = $5, reminder_sent = 0,"
-        f" updated_at = $6, finished_at = $7 WHERE id = $8 AND version = $9 AND {OPEN}"
-        f" RETURNING {GAME_COLUMNS}",
+        f"{_ADVANCE} RETURNING {GAME_COLUMNS}",
         status,
         state_json,
         added_actions,
@@ -163,5 +168,75 @@ async def advance_game(
     )
     if rows:
         return rows[0]
-    await check_writable(tx, game_id, expected_version)  # raises: says why not
+    return await _refused(tx, game_id, expected_version)
+
+
+async def advance_and_log(
+    tx: Tx,
+    game_id: int,
+    expected_version: int,
+    *,
+    status: str,
+    state_json: str | None,
+    deadline: str | None,
+    reminder_at: str | None,
+    now: str,
+    actor: int,
+    actions: Sequence[str],
+) -> GameRow:
+    """:func:`advance_game` with ``actions`` appended to the log as ``actor``'s, their
+    seq numbers following the log's end. In one statement where the transaction runs
+    each statement on its own (:attr:`Tx.one_statement`); then a refusal is explained
+    by a read after it, the statement having changed nothing."""
+    if not tx.one_statement:
+        game = await advance_game(
+            tx,
+            game_id,
+            expected_version,
+            status=status,
+            state_json=state_json,
+            added_actions=len(actions),
+            deadline=deadline,
+            reminder_at=reminder_at,
+            now=now,
+        )
+        first = game.action_count - len(actions)
+        await tx.executemany(
+            "INSERT INTO actions (game_id, seq, actor, action, created_at)"
+            " VALUES ($1, $2, $3, $4, $5)",
+            [(game_id, first + i, actor, a, now) for i, a in enumerate(actions)],
+        )
+        return game
+    closed = status not in OPEN_STATUSES
+    row = await tx.fetchrow(
+        f"WITH up AS ({_ADVANCE} RETURNING {GAME_COLUMNS}), logged AS ("
+        "INSERT INTO actions (game_id, seq, actor, action, created_at)"
+        " SELECT up.id, up.action_count - $3 + a.n - 1, $10, a.action, $6"
+        " FROM up, unnest($11::text[]) WITH ORDINALITY AS a(action, n))"
+        " SELECT up.*, CASE WHEN up.mode = 'multi' THEN (SELECT json_agg(json_build_array("
+        "s.user_id, s.name, s.ai, s.left_place) ORDER BY s.seat) FROM seats s"
+        " WHERE s.game_id = up.id) END FROM up",
+        status,
+        state_json,
+        len(actions),
+        None if closed else deadline,
+        None if closed else reminder_at,
+        now,
+        now if closed else None,
+        game_id,
+        expected_version,
+        actor,
+        list(actions),
+    )
+    if row is None:
+        return await _refused(tx, game_id, expected_version)
+    seats = tuple(
+        Seat(user_id=u, name=n, ai=a, left_place=p) for u, n, a, p in json.loads(row[21] or "[]")
+    )
+    return game_from_row(row, seats)
+
+
+async def _refused(tx: Tx, game_id: int, expected_version: int) -> NoReturn:
+    """Why a versioned change of the game changed nothing: raises."""
+    await check_writable(tx, game_id, expected_version)
     raise VersionConflict(game_id, expected_version, -1)  # unreachable; never write blind

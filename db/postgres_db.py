@@ -48,8 +48,9 @@ def is_postgres_url(target: str) -> bool:
 class PgTx:
     lock_row = " FOR UPDATE"
 
-    def __init__(self, conn: Any) -> None:
+    def __init__(self, conn: Any, *, one_statement: bool = False) -> None:
         self._conn = conn
+        self.one_statement = one_statement
 
     async def fetch(self, sql: str, *args: object) -> list[Row]:
         rows: list[Row] = await self._conn.fetch(sql, *args)
@@ -102,6 +103,10 @@ class PostgresDatabase:
     async def write(self, fn: Operation[T]) -> T:
         async with self.pool.acquire() as conn, conn.transaction():
             return await fn(PgTx(conn))
+
+    async def write_alone(self, fn: Operation[T]) -> T:
+        async with self.pool.acquire() as conn:
+            return await fn(PgTx(conn, one_statement=True))
 
     async def read(self, fn: Operation[T]) -> T:
         async with (

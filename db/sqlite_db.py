@@ -43,6 +43,7 @@ def drive(step: Awaitable[T]) -> T:
 
 class SqliteTx:
     lock_row = ""  # BEGIN IMMEDIATE holds the database's write lock already
+    one_statement = False  # an operation is one trip to the thread whatever it runs
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
@@ -104,6 +105,9 @@ class SqliteDatabase:
             return out
 
         return await run_in_thread(self.conn, transaction)
+
+    async def write_alone(self, fn: Operation[T]) -> T:
+        return await self.write(fn)
 
     async def read(self, fn: Operation[T]) -> T:
         def snapshot(conn: sqlite3.Connection) -> T:

@@ -266,16 +266,17 @@ class Store(TimersApi, ResultsApi):
         stamp = to_db(now)
 
         async def change(tx: Tx) -> tuple[GameRow, ResultRow | None]:
-            game = await g.advance_game(
+            game = await g.advance_and_log(
                 tx,
                 game_id,
                 expected_version,
                 status=status,
                 state_json=state_json,
-                added_actions=len(actions),
                 deadline=opt_to_db(deadline),
                 reminder_at=g.reminder_text(reminder_at, now, deadline),
                 now=stamp,
+                actor=actor,
+                actions=actions,
             )
             if new_seats is not None:
                 if game.mode != "multi":
@@ -284,13 +285,6 @@ class Store(TimersApi, ResultsApi):
                 changed = await g.fetch_game(tx, game_id)
                 assert changed is not None
                 game = changed
-            if actions:
-                first = game.action_count - len(actions)
-                await tx.executemany(
-                    "INSERT INTO actions (game_id, seq, actor, action, created_at)"
-                    " VALUES ($1, $2, $3, $4, $5)",
-                    [(game_id, first + i, actor, a, stamp) for i, a in enumerate(actions)],
-                )
             if result is not None:
                 await results.insert_result(
                     tx,
@@ -305,7 +299,9 @@ class Store(TimersApi, ResultsApi):
                 return game, await results.result_of_game(tx, game_id)
             return game, None
 
-        game, written = await self._write(change)
+        # A plain move is one statement; seats or a result add statements after it.
+        alone = new_seats is None and result is None
+        game, written = await (self._write_alone if alone else self._write)(change)
         if written is not None:
             self._keep_result(written)
         return game

@@ -25,6 +25,11 @@ class Tx(Protocol):
     #: locks them (``FOR UPDATE``); SQLite already holds the write lock.
     lock_row: str
 
+    #: True: each statement runs on its own (:meth:`Database.write_alone` on
+    #: PostgreSQL), so the operation writes in one statement (a data-modifying
+    #: ``WITH``); False: its statements share one transaction.
+    one_statement: bool
+
     async def fetch(self, sql: str, *args: object) -> list[Row]: ...
 
     async def fetchrow(self, sql: str, *args: object) -> Row | None: ...
@@ -57,6 +62,14 @@ class Database(Protocol):
     async def write(self, fn: Operation[T]) -> T:
         """``fn`` in one write transaction: committed if it returns, rolled back if it
         raises (and the exception passed on)."""
+        ...
+
+    async def write_alone(self, fn: Operation[T]) -> T:
+        """Like :meth:`write`, for an ``fn`` that writes in one statement when its
+        transaction is :attr:`Tx.one_statement` (what it reads after that statement
+        only explains a refusal). PostgreSQL runs that statement on its own, atomic
+        without ``BEGIN`` and ``COMMIT``: one round trip to the server instead of
+        three or more, each of which waits for the event loop; SQLite as :meth:`write`."""
         ...
 
     async def read(self, fn: Operation[T]) -> T:

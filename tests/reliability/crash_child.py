@@ -73,24 +73,28 @@ def trace_postgres(rng: random.Random, jitter_ms: float) -> None:
             await asyncio.sleep(rng.uniform(0, jitter_ms) / 1000)
         emit(f"T {verb}")
 
-    write = PostgresDatabase.write
+    def traced_writer(write: Any) -> Any:
+        async def traced_write(self: PostgresDatabase, fn: Any) -> Any:
+            async def traced(tx: PgTx) -> Any:
+                await step("BEGIN")
+                out = await fn(tx)
+                await step("COMMIT")  # the transaction commits as this returns
+                return out
 
-    async def traced_write(self: PostgresDatabase, fn: Any) -> Any:
-        async def traced(tx: PgTx) -> Any:
-            await step("BEGIN")
-            out = await fn(tx)
-            await step("COMMIT")  # the transaction commits as this returns
-            return out
+            return await write(self, traced)
 
-        return await write(self, traced)
+        return traced_write
 
-    PostgresDatabase.write = traced_write  # type: ignore[method-assign]
+    # a plain move is one statement on its own (write_alone): BEGIN, the statement
+    # (WITH), COMMIT mark its steps as they do a transaction's
+    for writer in ("write", "write_alone"):
+        setattr(PostgresDatabase, writer, traced_writer(getattr(PostgresDatabase, writer)))
     for name in ("execute", "executemany", "fetch", "fetchrow"):
 
         def wrap(original: Any) -> Any:
             async def traced(self: PgTx, sql: str, *args: object) -> Any:
                 verb = sql.split()[0].upper()
-                if verb in ("INSERT", "UPDATE"):
+                if verb in ("INSERT", "UPDATE", "WITH"):
                     await step(verb)
                 return await original(self, sql, *args)
 
