@@ -1,0 +1,61 @@
+"""The tuned player (engine.family_business.tuned, the ``hard`` AI): legal play in whole
+games, reading only what its seat may see (RULING R3), the bot's evaluation at its
+starting weights, and its counter rule (section 5, rule 10.1)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.family_business import GAME, FBOptions
+from engine.family_business import cards as C
+from engine.family_business.actions import Action
+from engine.family_business.ai import choose
+from engine.family_business.policies import bot_policy, evaluate
+from engine.family_business.state import DOUBLE, SINGLE
+from engine.family_business.tuned import Weights, act, tuned_policy
+from engine.family_business.tuned import evaluate as tuned_evaluate
+
+from .positions import CC, A, B, D, board, play
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_rule_4_3_hard_plays_whole_games_with_listed_actions(n):
+    rng = random.Random(n)
+    s = GAME.new(n, FBOptions(seats=n))
+    while not GAME.is_over(s):
+        for seat in GAME.awaiting(s):
+            a = choose(s, seat, "hard", rng) if seat == 0 else bot_policy(s, seat, rng)
+            assert a in GAME.legal_actions(s, seat)
+            GAME.apply(s, a, seat)
+
+
+def test_ruling_r3_tuned_player_reads_no_other_hand_nor_the_draw_pile():
+    s = board(4, at_large=[7, 9, 6, 8], hit=[A, CC], hands={A: [C.CONTRACT, C.HIT, C.LAM]})
+    other = s.copy()
+    pool = other.hands[B] + other.hands[CC] + other.hands[D] + other.draw
+    random.Random(9).shuffle(pool)
+    for g in (B, CC, D):
+        other.hands[g] = [pool.pop() for _ in range(len(s.hands[g]))]
+    other.draw = pool
+    assert other.hands != s.hands
+    rng = random.Random(1)
+    assert tuned_policy(s, A, rng) == tuned_policy(other, A, rng)
+
+
+@pytest.mark.parametrize(
+    "at_large,hit,war",
+    [([9, 9, 9, 9], [], 0), ([6, 4, 9, 5], [B, A, D], SINGLE), ([3, 8, 2, 7], [A, CC, A], DOUBLE)],
+)
+def test_starting_weights_are_the_bots_evaluation(at_large, hit, war):
+    s = board(4, at_large=at_large, hit=hit, war=war)
+    for seat in range(4):
+        assert tuned_evaluate(s, seat, Weights()) == pytest.approx(evaluate(s, seat))
+
+
+def test_rule_10_1_counters_a_contract_on_its_gang_when_the_counter_is_cheap():
+    s = board(3, hands={A: [C.CONTRACT], B: [C.MOB_POWER]})
+    play(s, A, C.CONTRACT, ("gang", B))
+    assert act(s, B, Weights(mob_power=0.0)) == Action("counter", C.MOB_POWER)
+    assert act(s, B, Weights(mob_power=5.0)) == Action("no_counter")
