@@ -1,8 +1,10 @@
-"""The AI players of Family Business: ``easy`` and ``medium`` search (engine.ai.ismcts
-over the protocol); ``hard`` is the tuned player (engine.family_business.tuned: the
-bot's one-ply look-ahead with an evaluation and a counter rule tuned by self-play
-against the bot, bench/fb_tune.py), which beat the search anchored on the bot's move
-by a wide margin (bench/fb_ai.py) at a few milliseconds a decision.
+"""The AI players of Family Business: searches (engine.ai.ismcts over the protocol)
+and, for ``hard`` at tables of 3 or more, the tuned player (engine.family_business.tuned:
+the bot's one-ply look-ahead with an evaluation and a counter rule tuned by self-play
+against the bot, bench/fb_tune.py). With 4 players the tuned player beat the search
+anchored on the bot's move (bench/fb_ai.py: 39.2% against 30.4% of the games against
+three bots) at a few milliseconds a decision; with 2 the search did better (61.3%
+against 53.8%), so ``hard`` searches there.
 
 The searches:
 
@@ -12,15 +14,17 @@ The searches:
   model (engine.family_business.value): a calibrated chance, where the bot's
   evaluation squashed to a chance was over-confident (worse than a uniform guess on
   held-out games, see bench/fb_value_fit.py).
-* ``medium`` anchors on the bot's move: it keeps it unless the search
+* ``medium`` and ``hard`` anchor on the bot's move: they keep it unless the search
   finds a move better by ``anchor`` in mean win chance and by ``confidence`` standard
   errors of the difference (the search alone, on noisy rollouts, chooses between
   near-equal moves by chance; on a busy machine, with fewer iterations, the anchor
   holds more often instead of letting noise decide).
 
-The searches differ by budget: an iteration count with a time cap as the safety net
-(the cap covers the bot's baseline too), well under the 1.5 s a decision may take on
-a loaded 2-core machine.
+Strengths differ by budget. Every budget is an iteration count with a time cap as the
+safety net, and the cap covers the bot's baseline too; ``hard``'s cap (1.05 s) leaves
+room under the 1.5 s a decision may take on a loaded 2-core machine (a search can
+overrun its cap by one iteration, a few milliseconds, and a busy machine stretches
+that). With 2 players the iteration count ends ``hard``'s search.
 """
 
 from __future__ import annotations
@@ -43,12 +47,13 @@ from engine.family_business.value import win_chance
 #: ``seats`` plays with their windows)
 DEPTH_PER_SEAT: Final = 6
 
-#: each strength's search budget; None: the tuned player, no search
-STRENGTHS: Final[dict[str, Budget | None]] = {
+STRENGTHS: Final[dict[str, Budget]] = {
     "easy": Budget(iterations=40, time_cap=0.4, exploration=0.2),
     "medium": Budget(iterations=150, time_cap=0.6, exploration=0.2, anchor=0.02, confidence=1.0),
-    "hard": None,
+    "hard": Budget(iterations=1000, time_cap=1.05, exploration=0.2, anchor=0.02, confidence=1.5),
 }
+#: the strengths that play the tuned player, no search, at tables of this many or more
+TUNED_FROM: Final[dict[str, int]] = {"hard": 3}
 
 
 def value(state: FBState, seat: int) -> float:
@@ -62,7 +67,7 @@ def think(state: FBState, seat: int, strength: str, rng: random.Random) -> Searc
     except KeyError:
         raise ValueError(f"unknown strength {strength!r}: easy, medium or hard") from None
     start = time.perf_counter()
-    if budget is None:
+    if state.n >= TUNED_FROM.get(strength, state.n + 1):
         action = tuned_policy(state, seat, rng)
         return SearchResult(action, 0, time.perf_counter() - start, {}, {})
     baseline = bot_policy(state, seat, rng) if budget.anchor else None

@@ -20,8 +20,8 @@ from engine.family_business.tuned import evaluate as tuned_evaluate
 from .positions import CC, A, B, D, board, play
 
 
-@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
-def test_rule_4_3_hard_plays_whole_games_with_listed_actions(n):
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_rule_4_3_hard_plays_whole_games_with_listed_actions_at_tables_of_three_or_more(n):
     rng = random.Random(n)
     s = GAME.new(n, FBOptions(seats=n))
     while not GAME.is_over(s):
