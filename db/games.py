@@ -152,20 +152,10 @@ async def advance_game(
     ``expected_version``: one statement, which also locks the row until the transaction
     ends (a second writer waits, then finds the new version and is refused). The game
     as it is now; VersionConflict, GameClosed or GameNotFound if nothing was changed."""
-    closed = status not in OPEN_STATUSES
-    rows = await fetch_games(
-        tx,
-        f"{_ADVANCE} RETURNING {GAME_COLUMNS}",
-        status,
-        state_json,
-        added_actions,
-        None if closed else deadline,
-        None if closed else reminder_at,
-        now,
-        now if closed else None,
-        game_id,
-        expected_version,
+    args = _advance_args(
+        game_id, expected_version, status, state_json, added_actions, deadline, reminder_at, now
     )
+    rows = await fetch_games(tx, f"{_ADVANCE} RETURNING {GAME_COLUMNS}", *args)
     if rows:
         return rows[0]
     return await _refused(tx, game_id, expected_version)
@@ -207,7 +197,9 @@ async def advance_and_log(
             [(game_id, first + i, actor, a, now) for i, a in enumerate(actions)],
         )
         return game
-    closed = status not in OPEN_STATUSES
+    args = _advance_args(
+        game_id, expected_version, status, state_json, len(actions), deadline, reminder_at, now
+    )
     row = await tx.fetchrow(
         f"WITH up AS ({_ADVANCE} RETURNING {GAME_COLUMNS}), logged AS ("
         "INSERT INTO actions (game_id, seq, actor, action, created_at)"
@@ -216,15 +208,7 @@ async def advance_and_log(
         " SELECT up.*, CASE WHEN up.mode = 'multi' THEN (SELECT json_agg(json_build_array("
         "s.user_id, s.name, s.ai, s.left_place) ORDER BY s.seat) FROM seats s"
         " WHERE s.game_id = up.id) END FROM up",
-        status,
-        state_json,
-        len(actions),
-        None if closed else deadline,
-        None if closed else reminder_at,
-        now,
-        now if closed else None,
-        game_id,
-        expected_version,
+        *args,
         actor,
         list(actions),
     )
@@ -234,6 +218,31 @@ async def advance_and_log(
         Seat(user_id=u, name=n, ai=a, left_place=p) for u, n, a, p in json.loads(row[21] or "[]")
     )
     return game_from_row(row, seats)
+
+
+def _advance_args(
+    game_id: int,
+    expected_version: int,
+    status: str,
+    state_json: str | None,
+    added_actions: int,
+    deadline: str | None,
+    reminder_at: str | None,
+    now: str,
+) -> tuple[object, ...]:
+    """The parameters $1-$9 of :data:`_ADVANCE` (a game that ends keeps no deadline)."""
+    closed = status not in OPEN_STATUSES
+    return (
+        status,
+        state_json,
+        added_actions,
+        None if closed else deadline,
+        None if closed else reminder_at,
+        now,
+        now if closed else None,
+        game_id,
+        expected_version,
+    )
 
 
 async def _refused(tx: Tx, game_id: int, expected_version: int) -> NoReturn:
