@@ -78,8 +78,9 @@ def strength(s: FBState, g: int) -> float:
     return strengths(s)[g]
 
 
-def evaluate(s: FBState, seat: int) -> float:
-    """How good the position is for ``seat`` (public facts only)."""
+def decided_value(s: FBState, seat: int) -> float | None:
+    """The value of a position already decided for ``seat`` (the game over, or its gang
+    out); None while it plays on."""
     if s.phase == OVER:
         if s.winner == seat:
             return WIN
@@ -88,6 +89,14 @@ def evaluate(s: FBState, seat: int) -> float:
         return -WIN
     if not s.live[seat]:
         return -WIN
+    return None
+
+
+def evaluate(s: FBState, seat: int) -> float:
+    """How good the position is for ``seat`` (public facts only)."""
+    decided = decided_value(s, seat)
+    if decided is not None:
+        return decided
     every = strengths(s)
     mine = every[seat]
     others = [every[g] for g in range(s.n) if s.live[g] and g != seat]

@@ -32,10 +32,10 @@ from engine.family_business.actions import COUNTER, DISCARD, NO_COUNTER_ACTION, 
 from engine.family_business.choices import autofill, options
 from engine.family_business.effects import resolve
 from engine.family_business.game import GAME
-from engine.family_business.policies import KEEP, WIN, Policy
+from engine.family_business.policies import KEEP, Policy, decided_value
 from engine.family_business.policies import strengths as bot_strengths
 from engine.family_business.settle import after_discard, after_play, end_turn
-from engine.family_business.state import NONE, OVER, WINDOW, Choice, FBState
+from engine.family_business.state import NONE, WINDOW, Choice, FBState
 
 
 @dataclass(frozen=True)
@@ -87,14 +87,9 @@ def strengths(s: FBState, w: Weights) -> list[float]:
 
 def evaluate(s: FBState, seat: int, w: Weights) -> float:
     """How good the position is for ``seat`` (public facts only)."""
-    if s.phase == OVER:
-        if s.winner == seat:
-            return WIN
-        if s.winner < 0 and s.eliminated and seat in s.eliminated[-1]:
-            return WIN / 4
-        return -WIN
-    if not s.live[seat]:
-        return -WIN
+    decided = decided_value(s, seat)
+    if decided is not None:
+        return decided
     every = strengths(s, w)
     mine = every[seat]
     others = [every[g] for g in range(s.n) if s.live[g] and g != seat]

@@ -5,6 +5,7 @@ Seats are named A, B, C, ... = 0, 1, 2, ...; a list is written from the wall.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 
@@ -90,3 +91,17 @@ def accounted(s: FBState) -> bool:
     for h in s.hands:
         cards += Counter(h)
     return cards == Counter(C.full_deck())
+
+
+def others_dealt_anew(s: FBState, seat: int, seed: int) -> FBState:
+    """A copy of ``s`` whose other hands and draw pile hold the same cards dealt anew:
+    what ``seat`` may see is unchanged."""
+    other = s.copy()
+    others = [g for g in range(s.n) if g != seat]
+    pool = [card for g in others for card in other.hands[g]] + other.draw
+    random.Random(seed).shuffle(pool)
+    for g in others:
+        other.hands[g] = [pool.pop() for _ in range(len(s.hands[g]))]
+    other.draw = pool
+    assert other.hands != s.hands
+    return other

@@ -18,7 +18,7 @@ from engine.family_business.quick import quick_policy
 from engine.family_business.simulate import play_game, simulate
 from engine.family_business.state import DOUBLE, WINDOW
 
-from .positions import CC, A, B, D, board, play
+from .positions import CC, A, B, board, others_dealt_anew, play
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
@@ -102,13 +102,7 @@ def test_search_sees_only_what_its_seat_may_see():
     (iteration budget, no time cap, same seed) makes the same choice with the same
     visit counts."""
     s = board(4, at_large=[7, 9, 6, 8], hit=[A, CC], hands={A: [C.CONTRACT, C.HIT, C.LAM]})
-    other = s.copy()
-    pool = other.hands[B] + other.hands[CC] + other.hands[D] + other.draw
-    random.Random(9).shuffle(pool)
-    for g in (B, CC, D):
-        other.hands[g] = [pool.pop() for _ in range(len(s.hands[g]))]
-    other.draw = pool
-    assert other.hands != s.hands
+    other = others_dealt_anew(s, A, 9)
     budget = Budget(iterations=60, time_cap=None, depth=12)
     results = [
         search(GAME, x, A, budget, random.Random(5), opponent=quick_policy, rollout=quick_policy)

@@ -17,7 +17,7 @@ from engine.family_business.state import DOUBLE, SINGLE
 from engine.family_business.tuned import Weights, act, tuned_policy
 from engine.family_business.tuned import evaluate as tuned_evaluate
 
-from .positions import CC, A, B, D, board, play
+from .positions import CC, A, B, D, board, others_dealt_anew, play
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
@@ -33,13 +33,7 @@ def test_rule_4_3_hard_plays_whole_games_with_listed_actions_at_tables_of_three_
 
 def test_ruling_r3_tuned_player_reads_no_other_hand_nor_the_draw_pile():
     s = board(4, at_large=[7, 9, 6, 8], hit=[A, CC], hands={A: [C.CONTRACT, C.HIT, C.LAM]})
-    other = s.copy()
-    pool = other.hands[B] + other.hands[CC] + other.hands[D] + other.draw
-    random.Random(9).shuffle(pool)
-    for g in (B, CC, D):
-        other.hands[g] = [pool.pop() for _ in range(len(s.hands[g]))]
-    other.draw = pool
-    assert other.hands != s.hands
+    other = others_dealt_anew(s, A, 9)
     rng = random.Random(1)
     assert tuned_policy(s, A, rng) == tuned_policy(other, A, rng)
 
