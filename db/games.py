@@ -190,12 +190,13 @@ async def advance_and_log(
             reminder_at=reminder_at,
             now=now,
         )
-        first = game.action_count - len(actions)
-        await tx.executemany(
-            "INSERT INTO actions (game_id, seq, actor, action, created_at)"
-            " VALUES ($1, $2, $3, $4, $5)",
-            [(game_id, first + i, actor, a, now) for i, a in enumerate(actions)],
-        )
+        if actions:  # a result or seats alone log nothing: no statement for it
+            first = game.action_count - len(actions)
+            await tx.executemany(
+                "INSERT INTO actions (game_id, seq, actor, action, created_at)"
+                " VALUES ($1, $2, $3, $4, $5)",
+                [(game_id, first + i, actor, a, now) for i, a in enumerate(actions)],
+            )
         return game
     args = _advance_args(
         game_id, expected_version, status, state_json, len(actions), deadline, reminder_at, now
