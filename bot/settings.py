@@ -50,6 +50,9 @@ class Settings(BaseSettings):
     ai_decision_timeout_seconds: float = Field(default=30.0, gt=0)
     #: Games against the AI one user may have running at once.
     ai_games_per_user: int = Field(default=1, ge=1, le=100)
+    #: Processes that draw the tables' pictures beside the bot (0: in the bot's own
+    #: process, in threads that then compete with its event loop for the interpreter).
+    picture_workers: int = Field(default=1, ge=0, le=16)
 
     #: Several processes: Discord's shard count, and the shards this process runs (e.g.
     #: ``0,1``; empty: all of them). Each needs DATABASE_URL (one shared database).

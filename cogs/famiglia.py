@@ -24,6 +24,7 @@ from cogs.ai_command import install as install_ai
 from cogs.buttons import DYNAMIC_ITEMS, answer_unknown_control
 from cogs.duel_table import DuelTable
 from cogs.game_answers import Flows
+from cogs.render.painter import PAINTER
 from cogs.rules_text import PAGES, titles
 from cogs.solo_and_board_commands import install as install_extras
 from cogs.timer import TurnTimer
@@ -273,6 +274,10 @@ async def setup(bot: FamigliaBot) -> None:
     """The extension ``cogs.famiglia`` (``bot.load_extension``): the flows, the
     ``/famiglia`` commands of every mode, the persistent buttons, the start-up repair of
     the open games' tables and the turn timer."""
+    # The tables' pictures are drawn in worker processes: drawn in the bot's threads they
+    # held the interpreter against the event loop. One painter serves every bot of the
+    # process and ends with it (unloading one bot does not stop another's pictures).
+    PAINTER.start(bot.settings.picture_workers)
     flows = Flows(bot, bot.service, bot.settings.challenge_timeout_minutes)
     flows.tables.register(Duel.name, DuelTable(flows))
     bot.flows = flows

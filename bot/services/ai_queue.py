@@ -21,6 +21,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from bot.services.worker_pools import stop
+
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
@@ -112,13 +114,3 @@ class FairPool:
 
     def shutdown(self) -> None:
         stop(self.pool)
-
-
-def stop(pool: ProcessPoolExecutor) -> None:
-    """Shut ``pool`` down without waiting, killing its workers (a stuck search would
-    otherwise run on)."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.kill()

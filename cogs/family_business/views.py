@@ -31,6 +31,7 @@ from cogs.render.family_business import (
 from cogs.render.family_business.picture import IMAGE_FILENAME, alt_text, table_png
 from cogs.render.family_business.words import when
 from cogs.render.limits import ATTACHMENT_DESCRIPTION
+from cogs.render.painter import PAINTER
 from cogs.safe_text import shown
 from db.rows import GameRow
 from engine.family_business import cards as C
@@ -147,7 +148,7 @@ def table_png_of(game: GameRow, state: Any) -> bytes:
     """The table's picture as PNG bytes: public facts only. It takes milliseconds of
     drawing, so the flows call it in a worker thread, off the event loop."""
     public = rules_of(game.game).game.view(state, None)
-    return table_png(public, tuple(s.name for s in game.seats))
+    return PAINTER.draw(table_png, public, tuple(s.name for s in game.seats))
 
 
 def table_picture(embed: discord.Embed, public: Any, game: GameRow, png: bytes) -> discord.File:

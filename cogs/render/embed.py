@@ -28,6 +28,7 @@ from cogs.render.common import (
 )
 from cogs.render.image import IMAGE_FILENAME, table_png
 from cogs.render.limits import ATTACHMENT_DESCRIPTION, FIELD_VALUE
+from cogs.render.painter import PAINTER
 from cogs.safe_text import plain, shown
 from engine.famiglia.view_models import PlayerView, ResultView, SeatView
 
@@ -245,7 +246,7 @@ def table_message(
     once the game is over: ``hands``)."""
     embed = table_embed(view, names, recent, hands)
     last = plain(recent[-1]) if recent else None
-    png = table_png(view, names, last)
+    png = PAINTER.draw(table_png, view, names, last)
     return embed, attach_table_image(embed, png, image_alt_text(view, names))
 
 
