@@ -10,11 +10,15 @@ work is measured by :class:`CpuShare`, so the bot's own cost is visible.
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import time
 from collections import Counter
+from pathlib import Path
 from types import FrameType
 from typing import Any
+
+from cogs.render.painter import PAINTER
 
 #: Where a frame's code lives, by the path of its file: the simulated Discord and players,
 #: the bot, and the libraries the bot uses (the rest: the interpreter and asyncio).
@@ -71,12 +75,14 @@ class CpuShare:
     def __init__(self, interval: float = 0.002) -> None:
         self.interval = interval
         self.samples: Counter[str] = Counter()
-        self.cpu = self.wall = self.loop_cpu = 0.0
+        self.cpu = self.wall = self.loop_cpu = self.workers_cpu = 0.0
         self._start = (0.0, 0.0, 0.0)
         self._previous: Any = None
+        self._workers_start: dict[int, float] = {}
 
     def __enter__(self) -> CpuShare:
         self._start = (time.process_time(), time.perf_counter(), time.thread_time())
+        self._workers_start = {pid: _process_cpu(pid) for pid in PAINTER.pids()}
         self._previous = signal.signal(signal.SIGALRM, self._sample)
         signal.setitimer(signal.ITIMER_REAL, self.interval, self.interval)
         return self
@@ -86,6 +92,9 @@ class CpuShare:
         signal.signal(signal.SIGALRM, self._previous)
         cpu, wall, loop_cpu = self._start
         self.cpu = time.process_time() - cpu
+        self.workers_cpu = sum(
+            _process_cpu(pid) - self._workers_start.get(pid, 0.0) for pid in PAINTER.pids()
+        )
         self.wall = time.perf_counter() - wall
         self.loop_cpu = time.thread_time() - loop_cpu
 
@@ -119,5 +128,16 @@ class CpuShare:
             f" players {simcord:.1f} s, bot and its libraries {self.seconds('bot'):.1f} s,"
             f" asyncio {self.seconds('loop'):.1f} s; simulated Discord's share of the"
             f" process's CPU {simcord / max(self.cpu, 1e-9):.0%}"
-            f" ({sum(self.samples.values())} samples)"
+            f" ({sum(self.samples.values())} samples); picture workers {self.workers_cpu:.1f} s"
+            f" (simulated Discord's share of the bot's CPU with them"
+            f" {simcord / max(self.cpu + self.workers_cpu, 1e-9):.0%})"
         )
+
+
+def _process_cpu(pid: int) -> float:
+    """CPU seconds a (child) process has used so far, from ``/proc`` (0 when gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
