@@ -137,6 +137,6 @@ def install() -> Probe:
     for name in ("hand_controls", "table_controls"):
         probe.wrap(cogs.game_answers, name, "render")
     probe.wrap(cogs.solo_answers, "table_payload", "render")
-    for name in ("table_payload", "table_png_of", "hand_message", "window_prompt"):
+    for name in ("table_message", "hand_message", "window_prompt"):
         probe.wrap(cogs.family_business.views, name, "render")
     return probe

@@ -149,9 +149,15 @@ class FamilyBusinessFlows:
         result = (
             await self.multi.base.records.result(game.id) if game.status == "finished" else None
         )
-        png = await asyncio.to_thread(views.table_png_of, game, state)
         places = None if result is None else result.places
-        return views.table_payload(game, state, recent, places, png)
+        embed, picture = await asyncio.to_thread(views.table_message, game, state, recent, places)
+        # the buttons are made on the event loop (a discord.py view needs it)
+        return {
+            "embed": embed,
+            "view": views.table_view(game),
+            "content": None,
+            "attachments": [picture],
+        }
 
     async def update_table(self, game: GameRow, state: Any) -> None:
         """The table edited in place, or posted again (every game's one table update)."""

@@ -128,11 +128,12 @@ def window_prompt(
     return text, controls
 
 
-def table_payload(
-    game: GameRow, state: Any, recent: list[str], places: Sequence[int] | None, png: bytes
-) -> dict[str, Any]:
-    """The public table message: embed, picture (``png``, from :func:`table_png_of`) and
-    buttons (for a finished game with its places — once read — and every hand)."""
+def table_message(
+    game: GameRow, state: Any, recent: list[str], places: Sequence[int] | None
+) -> tuple[discord.Embed, discord.File]:
+    """The public table: its embed and its picture (with a finished game's places, once
+    read, and every hand), from one public view. Draws the picture (milliseconds, in a
+    picture worker when there is one): call it in a worker thread, off the event loop."""
     rules = rules_of(game.game)
     public = rules.game.view(state, None)
     ending = None
@@ -140,15 +141,8 @@ def table_payload(
         hands = [rules.game.view(state, s).hand for s in range(len(game.seats))]
         ending = ending_text(places, seating(game), hands)
     embed = table_embed(public, seating(game), deadline=game.deadline, recent=recent, ending=ending)
-    picture = table_picture(embed, public, game, png)
-    return {"embed": embed, "view": table_view(game), "content": None, "attachments": [picture]}
-
-
-def table_png_of(game: GameRow, state: Any) -> bytes:
-    """The table's picture as PNG bytes: public facts only. It takes milliseconds of
-    drawing, so the flows call it in a worker thread, off the event loop."""
-    public = rules_of(game.game).game.view(state, None)
-    return PAINTER.draw(table_png, public, tuple(s.name for s in game.seats))
+    png = PAINTER.draw(table_png, public, tuple(s.name for s in game.seats))
+    return embed, table_picture(embed, public, game, png)
 
 
 def table_picture(embed: discord.Embed, public: Any, game: GameRow, png: bytes) -> discord.File:
