@@ -95,11 +95,14 @@ def settings(db: Path | str) -> Settings:
     )  # fmt: skip
 
 
-async def check_games(store: Store) -> tuple[Counter[str], Counter[str], list[str]]:
-    """Finished and unfinished games by game (``famiglia``, ``family_business``), and the
-    problems: a stored state that is not the replay of its seed and log, each game by
-    its own game's rules (the migration's check)."""
+async def check_games(
+    store: Store,
+) -> tuple[Counter[str], Counter[str], list[str], list[str]]:
+    """Finished and unfinished games by game (``famiglia``, ``family_business``), the
+    problems (a stored state that is not the replay of its seed and log, each game by
+    its own game's rules: the migration's check), and each unfinished game's status."""
     problems: list[str] = []
+    stuck: list[str] = []
     finished: Counter[str] = Counter()
     unfinished: Counter[str] = Counter()
     rows = await store._db.read(lambda tx: tx.fetch("SELECT id FROM games ORDER BY id"))
@@ -111,7 +114,10 @@ async def check_games(store: Store) -> tuple[Counter[str], Counter[str], list[st
             problems.append(f"{game.game} game {game_id}: {why}")
         over = game.status in ("finished", "forfeited")
         (finished if over else unfinished)[game.game] += 1
-    return finished, unfinished, problems
+        if not over:
+            stuck.append(f"{game.game} game {game_id} in channel {game.channel_id}:"
+                         f" {game.status}, {game.action_count} actions")  # fmt: skip
+    return finished, unfinished, problems, stuck
 
 
 async def load(
@@ -172,7 +178,7 @@ async def load(
         errors = list(env.errors)
         env._errors_acknowledged = env.error_cursor  # reported below, not raised
         counted = Counter(probe.totals), Counter(probe.read_names)
-        finished, unfinished, problems = await check_games(bot.store)
+        finished, unfinished, problems, stuck = await check_games(bot.store)
         probe.totals, probe.read_names = counted  # the check's reads are not the bot's work
         players.tally.problems += (
             fb_players.tally.problems
@@ -181,6 +187,7 @@ async def load(
         )
         if unfinished and window is None:
             players.tally.problems.append(f"games not over: {dict(unfinished)}")
+            players.tally.problems += stuck
     await bot.close()  # SimCord detaches the bot but leaves its store and AI pool open
     interaction_flood.on_answer = None
     return Run(players.tally, fb_players.tally, elapsed, finished, probe, cpu)
