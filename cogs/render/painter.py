@@ -81,6 +81,12 @@ class Painter:
             log.warning("a picture worker failed (%r); drawing in the bot's process", error)
             self._replace(generation)
             return fn(*args)
+        except Exception:
+            # Arguments that would not pickle, or the drawing failed: the worker is fine.
+            # Drawn here, the picture is made, or the same error is raised with a
+            # traceback of the bot's own.
+            log.exception("a picture could not be drawn by a worker; drawing it here")
+            return fn(*args)
 
     def pids(self) -> list[int]:
         """The worker processes' ids (none without a pool), for an operator's logs."""

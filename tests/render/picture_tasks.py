@@ -14,6 +14,10 @@ def pid() -> int:
     return os.getpid()
 
 
+def pid_with(anything: object) -> int:
+    return os.getpid()
+
+
 def slow_table(pid_file: str, view: PlayerView, names: tuple[str, str]) -> bytes:
     """The table's picture, drawn slowly by a worker that announces itself in
     ``pid_file`` (so a test can kill it mid-drawing)."""

@@ -44,6 +44,13 @@ def test_without_workers_the_picture_is_drawn_in_the_calling_thread() -> None:
     assert painter.pids() == []
 
 
+def test_what_a_worker_cannot_take_is_drawn_in_the_calling_thread(painter: Painter) -> None:
+    unpicklable = threading.Lock()  # a picture's arguments that cannot go to a worker
+    assert painter.draw(picture_tasks.pid_with, unpicklable) == os.getpid()
+    assert painter.generation == 0  # the worker was fine: not replaced
+    assert painter.draw(picture_tasks.pid) != os.getpid()
+
+
 def test_a_worker_killed_mid_picture_costs_no_picture_and_is_replaced(
     painter: Painter, tmp_path: Path
 ) -> None:
@@ -69,8 +76,8 @@ def test_a_worker_killed_mid_picture_costs_no_picture_and_is_replaced(
 
 
 def test_a_stuck_worker_is_given_up_at_the_timeout_and_replaced(painter: Painter) -> None:
-    painter.timeout = 1.0
     painter.draw(picture_tasks.pid)  # the worker is up (spawned, imports done)
+    painter.timeout = 1.0
     stuck = painter.pids()
     view = typical_view()
     started = time.monotonic()
