@@ -36,8 +36,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.family_business import GAME, FBOptions  # noqa: E402
+from engine.family_business.actions import Action  # noqa: E402
 from engine.family_business.ai import think  # noqa: E402
+from engine.family_business.lookahead import Plan, decide  # noqa: E402
 from engine.family_business.policies import bot_policy  # noqa: E402
+from engine.family_business.state import FBState  # noqa: E402
 from engine.stats import wilson  # noqa: E402
 
 RECORDS = ROOT / "bench" / "results" / "fb-ai.jsonl"
@@ -45,6 +48,28 @@ BARS = {4: 0.45, 2: 0.75}
 TIME_BAR = 1.5
 
 Key = tuple[int, str, int, int]  # players, player in the tested seat, seed, seat
+
+#: players on trial, not (yet) a strength: engine.family_business.lookahead's plans
+#: (the records of bench/results/fb-ai-lookahead.jsonl; "lookahead" and "lookahead-cc"
+#: were played with a time cap of 1.0 s, the rest with the plan's 0.6 s)
+CANDIDATES = {
+    "lookahead": Plan(),
+    "lookahead-cc": Plan(chance=True, margin=0.01, confidence=1.5),
+    "lookahead-cwc": Plan(chance=True, margin=0.01, confidence=1.5, windows=True),
+    "lookahead-c2c": Plan(chance=True, margin=0.01, confidence=1.5, rounds=2, samples=8),
+}
+
+
+def decision(
+    player: str, state: FBState, seat: int, rng: random.Random
+) -> tuple[Action, float, int]:
+    """``player``'s action for ``seat``, its seconds and its iterations (samples)."""
+    if player in CANDIDATES:
+        start = time.perf_counter()
+        action, samples = decide(state, seat, rng, CANDIDATES[player])
+        return action, time.perf_counter() - start, samples
+    r = think(state, seat, player, rng)
+    return r.action, r.seconds, r.iterations
 
 
 def play(job: tuple[int, str, int, int]) -> dict:
@@ -57,10 +82,9 @@ def play(job: tuple[int, str, int, int]) -> dict:
     while not GAME.is_over(state):
         for g in GAME.awaiting(state):
             if g == seat and player != "bot":
-                r = think(state, g, player, rng)
-                times.append(r.seconds)
-                iters.append(r.iterations)
-                action = r.action
+                action, seconds, iterations = decision(player, state, g, rng)
+                times.append(seconds)
+                iters.append(iterations)
             else:
                 action = bot_policy(state, g, rng)
             GAME.apply(state, action, g)
@@ -149,7 +173,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Family Business AI against the bot")
     parser.add_argument("--seeds4", type=int, default=25, help="4-player seeds (x4 seats)")
     parser.add_argument("--seeds2", type=int, default=50, help="2-player seeds (x2 seats)")
-    parser.add_argument("--strength", default="hard", choices=("easy", "medium", "hard"))
+    parser.add_argument(
+        "--strength", default="hard", choices=("easy", "medium", "hard", *CANDIDATES)
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--records", type=Path, default=RECORDS)
     args = parser.parse_args(argv)

@@ -1,0 +1,131 @@
+"""A sampled look-ahead on the tuned player (engine.family_business.tuned): at the
+start of its turn, every candidate (each card it may play, the discard it would make)
+is played out on the same few determinizations (other hands and the draw pile redealt,
+``GAME.determinize``) until the seat's next turn begins, the other seats answering as
+the rule-based ``bot`` and the seat itself (its choices, its counters) as the tuned
+player; the end positions are scored by the tuned evaluation. The tuned player's own
+move is kept unless another candidate's mean beats it by ``margin`` (the rollouts are
+few and noisy; common determinizations make the comparison paired).
+
+Its other decisions (a play's choices, counters) are the tuned player's. Every
+determinization comes from ``rng``, so the same seed gives the same game while the time
+cap does not cut the samples short.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Final
+
+from engine.family_business.actions import DISCARD, PLAY, Action
+from engine.family_business.game import GAME
+from engine.family_business.policies import KEEP, bot_policy
+from engine.family_business.state import OVER, WINDOW, FBState
+from engine.family_business.state import PLAY as PLAY_PHASE
+from engine.family_business.tuned import Weights, act, evaluate, weights_for
+from engine.family_business.value import win_chance
+
+#: a decided game scores this much (evaluate's 1000 would drown every other sample)
+CLIP: Final = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """``samples`` determinizations (fewer when ``time_cap`` seconds run out); a rollout
+    is cut after ``limit`` decisions; another move must beat the tuned one by ``margin``."""
+
+    samples: int = 16
+    time_cap: float = 0.6
+    limit: int = 80
+    margin: float = 0.1
+    windows: bool = False  # also sample the counters of a window the seat answers
+    chance: bool = False  # score by the win-chance model (value.py), not the evaluation
+    rounds: int = 1  # play on until the seat's turn has come round this many times
+    confidence: float = 0.0  # ... and by this many standard errors of the paired difference
+
+
+def _rollout(
+    d: FBState, seat: int, action: Action, w: Weights, rng: random.Random, plan: Plan
+) -> float:
+    """Play ``action`` on the determinization ``d`` (changed) and on until ``seat``'s
+    turn has started ``plan.rounds`` times; the score of that position."""
+    seen, rounds, steps = d.turn, 0, 0
+    GAME.apply_listed(d, action, seat)
+    while d.phase != OVER and steps < plan.limit * plan.rounds:
+        if d.phase == PLAY_PHASE and d.card < 0 and d.active == seat and d.turn > seen:
+            rounds += 1
+            if rounds >= plan.rounds:
+                break
+            seen = d.turn
+        for g in GAME.awaiting(d):
+            a = act(d, g, w) if g == seat else bot_policy(d, g, rng)
+            GAME.apply_listed(d, a, g)
+            steps += 1
+    if plan.chance:
+        return win_chance(d, seat)
+    return max(-CLIP, min(CLIP, evaluate(d, seat, w)))
+
+
+def candidates(state: FBState, seat: int) -> list[Action]:
+    """Every card the seat may play, and the discard it would make."""
+    actions = list(GAME.legal_actions(state, seat))
+    plays = [a for a in actions if a.kind == PLAY]
+    discards = [a for a in actions if a.kind == DISCARD]
+    return [*plays, min(discards, key=lambda a: (KEEP.get(a.arg, 3), a.arg))]
+
+
+def decide(
+    state: FBState, seat: int, rng: random.Random, plan: Plan = Plan()
+) -> tuple[Action, int]:
+    """The look-ahead's action for ``seat`` and the determinizations it sampled."""
+    w = weights_for(state.n)
+    base = act(state, seat, w)
+    if state.phase == WINDOW and plan.windows:
+        moves = list(GAME.legal_actions(state, seat))
+    elif state.phase != PLAY_PHASE or state.card >= 0:
+        return base, 0
+    else:
+        moves = candidates(state, seat)
+    if base not in moves:
+        moves.append(base)
+    if len(moves) == 1:
+        return base, 0
+    start = time.perf_counter()
+    scores: dict[Action, list[float]] = {m: [] for m in moves}
+    while len(scores[base]) < plan.samples and time.perf_counter() - start < plan.time_cap:
+        d = GAME.determinize(state, seat, rng)
+        seed = rng.getrandbits(32)
+        sample = []
+        for m in moves:
+            sample.append(_rollout(d.copy(), seat, m, w, random.Random(seed), plan))
+            if time.perf_counter() - start > plan.time_cap:
+                break  # a sample cut short is dropped: the moves stay paired
+        else:
+            for m, v in zip(moves, sample, strict=True):
+                scores[m].append(v)
+    done = len(scores[base])
+    if not done:
+        return base, 0
+    best = max(moves, key=lambda m: (sum(scores[m]), m == base))
+    return (best if _better(scores[best], scores[base], plan) else base), done
+
+
+def _better(mine: list[float], theirs: list[float], plan: Plan) -> bool:
+    """Whether ``mine`` beats ``theirs`` (paired samples) by the plan's margin and
+    confidence."""
+    diffs = [a - b for a, b in zip(mine, theirs, strict=True)]
+    k = len(diffs)
+    mean = sum(diffs) / k
+    if mean <= plan.margin:
+        return False
+    if plan.confidence <= 0 or k < 2:
+        return True
+    var = sum((x - mean) ** 2 for x in diffs) / (k - 1)
+    return mean > plan.confidence * math.sqrt(var / k)
+
+
+def lookahead_policy(state: FBState, seat: int, rng: random.Random) -> Action:
+    return decide(state, seat, rng)[0]

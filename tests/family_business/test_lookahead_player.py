@@ -1,0 +1,57 @@
+"""The sampled look-ahead on the tuned player (engine.family_business.lookahead): legal
+play in whole games (rule 4.3), the same game from the same seed, and the tuned
+player's own answers outside the start of its turn (section 5)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.family_business import GAME, FBOptions
+from engine.family_business import cards as C
+from engine.family_business.lookahead import Plan, candidates, decide
+from engine.family_business.policies import bot_policy
+from engine.family_business.tuned import act, weights_for
+
+from .positions import A, B, board, play
+
+QUICK = Plan(samples=2, time_cap=60.0)
+
+
+def _game(n: int, seed: int) -> list[object]:
+    s = GAME.new(seed, FBOptions(seats=n, first=0))
+    rng = random.Random(seed)
+    moves: list[object] = []
+    while not GAME.is_over(s):
+        for seat in GAME.awaiting(s):
+            if seat == 0:
+                a = decide(s, seat, rng, QUICK)[0]
+                assert a in GAME.legal_actions(s, seat)
+                moves.append(a)
+            else:
+                a = bot_policy(s, seat, rng)
+            GAME.apply(s, a, seat)
+    return moves
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_rule_4_3_lookahead_plays_whole_games_with_legal_actions_and_the_same_seed_replays(n):
+    assert _game(n, 3) == _game(n, 3)
+
+
+def test_rule_4_3_candidates_are_every_playable_card_and_one_discard():
+    s = GAME.new(5, FBOptions(seats=4, first=0))
+    moves = candidates(s, 0)
+    assert [m for m in moves if m.kind == "discard"] == moves[-1:]
+    assert {m.arg for m in moves if m.kind == "play"} == {
+        a.arg for a in GAME.legal_actions(s, 0) if a.kind == "play"
+    }
+
+
+def test_rule_5_4_in_a_counter_window_the_lookahead_answers_as_the_tuned_player():
+    s = board(3, hands={A: [C.CONTRACT], B: [C.MOB_POWER]})
+    play(s, A, C.CONTRACT, ("gang", B))
+    action, samples = decide(s, B, random.Random(1), QUICK)
+    assert samples == 0
+    assert action == act(s, B, weights_for(3))
