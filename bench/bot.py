@@ -79,19 +79,29 @@ from db.transfer import copy_sqlite_to_postgres  # noqa: E402
 GUILD = 1_111_111_111_111_111_111
 CAPACITY_BAR = 100.0  # ms: the p99 a move may take at capacity
 WARM_UP = 8.0  # s of each capacity window not counted (the games start)
-WINDOW = 24 * 3600.0  # s a Family Business counter window stays open (see settings)
+WINDOW = 24 * 3600.0  # s a counter window, a challenge, a lobby stay open (see settings)
 
 
 def settings(db: Path | str) -> Settings:
-    """``db``: a SQLite file, or a PostgreSQL database's URL. A counter window lasts a
-    day here, as a turn does: SimCord's clock moves only when a timer of the bot fires
-    (under load it may not move at all), so a 60 s window would close at a random
-    moment, and the turn timer's short sleep towards its deadline kept SimCord from
-    finding the bot quiet at the end. Every person answers every window anyway."""
+    """``db``: a SQLite file, or a PostgreSQL database's URL. A counter window, a
+    challenge and a lobby wait a day here, as a turn does: SimCord's clock moves only
+    when a timer of the bot fires (under load it may not move at all), so a 60 s window
+    would close at a random moment, and the turn timer's short sleep towards its
+    deadline kept SimCord from finding the bot quiet at the end. Every person answers
+    every window, and every challenge and lobby is answered within seconds, anyway.
+
+    When a timer of the bot fires, SimCord settles the whole simulation, and its scan of
+    the pending tasks against the pending timers holds the event loop for a time that
+    grows with the load: the turn timer woke once at the first challenges' deadline
+    (10 minutes; they had been accepted long before, so it found nothing to do) and
+    SimCord held the loop for 84 s with Family Business beside the duels (py-spy: the
+    loop in ``simcord._settlement._timer_records_waking``). The bot's own cost of that
+    wake is one database query."""
     where = {"database_url": db} if isinstance(db, str) else {"database_path": db}
     return Settings(  # type: ignore[call-arg]
         _env_file=None, discord_token=None, dev_guild_id=GUILD, log_level="WARNING",
-        counter_window_seconds=WINDOW, **where,
+        counter_window_seconds=WINDOW, challenge_timeout_minutes=WINDOW / 60,
+        lobby_timeout_minutes=WINDOW / 60, **where,
     )  # fmt: skip
 
 
