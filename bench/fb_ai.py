@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from engine.family_business import GAME, FBOptions  # noqa: E402
 from engine.family_business.actions import Action  # noqa: E402
 from engine.family_business.ai import think  # noqa: E402
-from engine.family_business.lookahead import Plan, decide  # noqa: E402
+from engine.family_business.lookahead import HARD, Plan, decide  # noqa: E402
 from engine.family_business.policies import bot_policy  # noqa: E402
 from engine.family_business.state import FBState  # noqa: E402
 from engine.stats import wilson  # noqa: E402
@@ -54,7 +54,7 @@ Key = tuple[int, str, int, int]  # players, player in the tested seat, seed, sea
 #: were played with a time cap of 1.0 s, the rest with the plan's 0.6 s)
 CANDIDATES = {
     "lookahead": Plan(),
-    "lookahead-cc": Plan(chance=True, margin=0.01, confidence=1.5),
+    "lookahead-cc": HARD,  # hard's plan since (records from then on: "hard")
     "lookahead-cwc": Plan(chance=True, margin=0.01, confidence=1.5, windows=True),
     "lookahead-c2c": Plan(chance=True, margin=0.01, confidence=1.5, rounds=2, samples=8),
 }

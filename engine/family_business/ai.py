@@ -1,10 +1,15 @@
 """The AI players of Family Business: searches (engine.ai.ismcts over the protocol)
-and, for ``hard`` at tables of 3 or more, the tuned player (engine.family_business.tuned:
-the bot's one-ply look-ahead with an evaluation and a counter rule tuned by self-play
-against the bot, bench/fb_tune.py). With 4 players the tuned player beat the search
-anchored on the bot's move (bench/fb_ai.py: 39.2% against 30.4% of the games against
-three bots) at a few milliseconds a decision; with 2 the search did better (61.3%
-against 53.8%), so ``hard`` searches there.
+and, for ``hard`` at tables of 3 or more, a sampled look-ahead on the tuned player
+(engine.family_business.lookahead, plan ``HARD``: at the start of its turn each card it
+may play, and its discard, played out on common determinizations to its next turn, the
+other seats as the bot, scored by the win-chance model; otherwise the tuned player of
+engine.family_business.tuned, the bot's one-ply look-ahead with an evaluation and a
+counter rule tuned by self-play, bench/fb_tune.py). With 4 players the look-ahead beat
+the tuned player on 320 paired games (bench/fb_ai.py, seeds 1-80: 41.2% against 34.1%
+of the games against three bots), which had beaten the search anchored on the bot's
+move (39.2% against 30.4% on seeds 1-15); with 2 players the search did better than
+the tuned player (61.3% against 53.8%) and than the look-ahead (40.6%), so ``hard``
+searches there.
 
 The searches:
 
@@ -37,10 +42,10 @@ from typing import Final
 from engine.ai.ismcts import Budget, SearchResult, search
 from engine.family_business.actions import Action
 from engine.family_business.game import GAME
+from engine.family_business.lookahead import HARD, decide
 from engine.family_business.policies import bot_policy
 from engine.family_business.quick import quick_policy
 from engine.family_business.state import FBState
-from engine.family_business.tuned import tuned_policy
 from engine.family_business.value import win_chance
 
 #: rollouts are cut after this many decisions per seat (a round of turns is about
@@ -52,7 +57,8 @@ STRENGTHS: Final[dict[str, Budget]] = {
     "medium": Budget(iterations=150, time_cap=0.6, exploration=0.2, anchor=0.02, confidence=1.0),
     "hard": Budget(iterations=1000, time_cap=1.05, exploration=0.2, anchor=0.02, confidence=1.5),
 }
-#: the strengths that play the tuned player, no search, at tables of this many or more
+#: the strengths that play the look-ahead on the tuned player (engine.family_business.
+#: lookahead, plan ``HARD``), no search, at tables of this many or more
 TUNED_FROM: Final[dict[str, int]] = {"hard": 3}
 
 
@@ -68,8 +74,8 @@ def think(state: FBState, seat: int, strength: str, rng: random.Random) -> Searc
         raise ValueError(f"unknown strength {strength!r}: easy, medium or hard") from None
     start = time.perf_counter()
     if state.n >= TUNED_FROM.get(strength, state.n + 1):
-        action = tuned_policy(state, seat, rng)
-        return SearchResult(action, 0, time.perf_counter() - start, {}, {})
+        action, samples = decide(state, seat, rng, HARD)
+        return SearchResult(action, samples, time.perf_counter() - start, {}, {})
     baseline = bot_policy(state, seat, rng) if budget.anchor else None
     spent = time.perf_counter() - start  # the cap holds for the whole decision
     cap = None if budget.time_cap is None else max(0.0, budget.time_cap - spent)

@@ -10,6 +10,15 @@ few and noisy; common determinizations make the comparison paired).
 Its other decisions (a play's choices, counters) are the tuned player's. Every
 determinization comes from ``rng``, so the same seed gives the same game while the time
 cap does not cut the samples short.
+
+On trial, not a strength (bench/fb_ai.py ``CANDIDATES``, records in
+bench/results/fb-ai-lookahead.jsonl, paired with ``hard``'s in fb-ai.jsonl): with 4
+players no plan beat the tuned player on the same 160 games (seeds 1-40: tuned 40.2%;
+the tuned evaluation 40.0%; the win chance with a confidence of 1.5 standard errors
+41.7%; the same sampling the counters too 31.0% on 92 games; two rounds deep 38.3%);
+with 2 players the plain plan lost to the bot (40.6% of 80 games, ``hard``'s search
+71%). The rollouts miss what a card kept in hand is worth, and the winner of several
+noisy means is biased upwards.
 """
 
 from __future__ import annotations
@@ -45,6 +54,10 @@ class Plan:
     chance: bool = False  # score by the win-chance model (value.py), not the evaluation
     rounds: int = 1  # play on until the seat's turn has come round this many times
     confidence: float = 0.0  # ... and by this many standard errors of the paired difference
+
+
+#: ``hard``'s plan at tables of 3 or more (bench/fb_ai.py's "lookahead-cc")
+HARD: Final = Plan(chance=True, margin=0.01, confidence=1.5)
 
 
 def _rollout(
