@@ -1,5 +1,6 @@
-"""The tuned player (the ``hard`` AI): the bot's one-ply look-ahead with its
-evaluation's weights and its counter rule tuned by self-play against the fixed ``bot``
+"""The tuned player (the base of ``hard``'s look-ahead at 3 or more seats,
+engine.family_business.lookahead): the bot's one-ply look-ahead with its evaluation's
+weights and its counter rule tuned by self-play against the fixed ``bot``
 (bench/fb_tune.py).
 
 Like the bot it reads only what its seat may see (its own hand and the public facts,

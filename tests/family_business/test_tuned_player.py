@@ -1,6 +1,6 @@
-"""The tuned player (engine.family_business.tuned, the ``hard`` AI): legal play in whole
-games, reading only what its seat may see (RULING R3), the bot's evaluation at its
-starting weights, and its counter rule (section 5, rule 10.1)."""
+"""The tuned player (engine.family_business.tuned, the base of ``hard`` at 3+ seats):
+legal play in whole games, reading only what its seat may see (RULING R3), the bot's
+evaluation at its starting weights, and its counter rule (section 5, rule 10.1)."""
 
 from __future__ import annotations
 
