@@ -4,12 +4,13 @@ and, for ``hard`` at tables of 3 or more, a sampled look-ahead on the tuned play
 may play, and its discard, played out on common determinizations to its next turn, the
 other seats as the bot, scored by the win-chance model; otherwise the tuned player of
 engine.family_business.tuned, the bot's one-ply look-ahead with an evaluation and a
-counter rule tuned by self-play, bench/fb_tune.py). With 4 players the look-ahead beat
-the tuned player on 320 paired games (bench/fb_ai.py, seeds 1-80: 41.2% against 34.1%
-of the games against three bots), which had beaten the search anchored on the bot's
-move (39.2% against 30.4% on seeds 1-15); with 2 players the search did better than
-the tuned player (61.3% against 53.8%) and than the look-ahead (40.6%), so ``hard``
-searches there.
+counter rule tuned by self-play, bench/fb_tune.py). With 4 players the look-ahead won
+40.6% of 320 games against three bots (bench/fb_ai.py, seeds 1-80), the tuned player
+34.1% of the same (+6.5 points [-0.5, 13.5]; on seeds 41-80, played after the plan was
+picked on 1-40, +12.0 [2.2, 21.8]); the tuned player had beaten the search anchored
+on the bot's move (39.2% against 30.4% on seeds 1-15). With 2 players the search did
+better than the tuned player (61.3% against 53.8%) and than the look-ahead (40.6%), so
+``hard`` searches there.
 
 The searches:
 
