@@ -11,14 +11,16 @@ Its other decisions (a play's choices, counters) are the tuned player's. Every
 determinization comes from ``rng``, so the same seed gives the same game while the time
 cap does not cut the samples short.
 
-On trial, not a strength (bench/fb_ai.py ``CANDIDATES``, records in
-bench/results/fb-ai-lookahead.jsonl, paired with ``hard``'s in fb-ai.jsonl): with 4
-players no plan beat the tuned player on the same 160 games (seeds 1-40: tuned 40.2%;
-the tuned evaluation 40.0%; the win chance with a confidence of 1.5 standard errors
-41.7%; the same sampling the counters too 31.0% on 92 games; two rounds deep 38.3%);
-with 2 players the plain plan lost to the bot (40.6% of 80 games, ``hard``'s search
-71%). The rollouts miss what a card kept in hand is worth, and the winner of several
-noisy means is biased upwards.
+``hard``'s player at 3 or more seats with the plan :data:`HARD` (engine.family_business.
+ai). The plans tried (bench/fb_ai.py ``CANDIDATES``, records in
+bench/results/fb-ai-lookahead.jsonl, paired with the tuned player's in
+fb-ai-hard-tuned-4p.jsonl), with 4 players on the same 160 games (seeds 1-40; the tuned
+player 40.2%): the tuned evaluation 40.0%; the win chance with a confidence of 1.5
+standard errors (``HARD``) 41.7%, and on seeds 41-80 40.7% against 28.1%; the same
+sampling the counters too 31.0% on 92 games; two rounds deep 38.3%. With 2 players the
+plain plan lost to the bot (40.6% of 80 games, ``hard``'s search 71%): its rollouts
+miss what a card kept in hand is worth, and the best of several noisy means is biased
+upwards.
 """
 
 from __future__ import annotations
