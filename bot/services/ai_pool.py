@@ -16,6 +16,7 @@ import os
 import random
 from concurrent.futures import ProcessPoolExecutor
 
+from bot.services.worker_pools import end_with_parent
 from engine.famiglia.ai import budget, choose_json
 from engine.famiglia.ai.mcts import search
 from engine.famiglia.codes import Key
@@ -46,9 +47,11 @@ WORKER_NICENESS = 10
 
 
 def lower_priority() -> None:
-    """A worker's initializer: run at :data:`WORKER_NICENESS` below the bot."""
+    """A worker's initializer: run at :data:`WORKER_NICENESS` below the bot, and end
+    with the bot's process."""
     with contextlib.suppress(OSError):  # a platform without nice: run as is
         os.nice(WORKER_NICENESS)
+    end_with_parent()
 
 
 def make_pool(workers: int) -> ProcessPoolExecutor:

@@ -22,6 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
+from bot.services.worker_pools import end_with_parent
 from bot.services.worker_pools import stop as stop_pool
 from cogs.render.faces import font
 
@@ -97,7 +98,9 @@ class Painter:
 
     def _new_pool(self) -> ProcessPoolExecutor:
         pool = ProcessPoolExecutor(
-            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+            max_workers=self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=end_with_parent,  # a bot killed outright leaves no worker behind
         )
         for _ in range(self.workers):
             pool.submit(ready)  # start the workers now, not at the first move
