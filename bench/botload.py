@@ -188,7 +188,13 @@ class Players:
                 return None
             sent = self.drv.click(who, table, button)
         await self.send(sent, move=False)
-        return self.drv.answer_message(sent)
+        hand = self.drv.answer_message(sent)
+        if hand is None:
+            self.tally.problems.append(
+                f"no hand in {channel.id} ({'/famiglia hand' if by_slash else 'Show my hand'}):"
+                f" answered {sent.record.response_kind!r} after {sent.latency_ms:.0f} ms"
+            )
+        return hand
 
     def describe(self, table: Any) -> str:
         """What a player found instead of a table to play on: the held message and the
