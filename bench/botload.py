@@ -80,10 +80,16 @@ class Players:
     async def play_on(self, who: Any, message: Any) -> Any:
         """Make decisions on ``message``'s controls while it offers some; the last
         message (the hand or table, updated in place or sent anew)."""
-        while controls := move_controls(message):
+        while move_controls(message):
             await self.pause()
             if self.stopped():
                 return message
+            # the controls as the message shows them now: a table may have been edited
+            # while the player thought (the robot's turn), and a client clicks what it
+            # shows (a control no longer on the message never reaches the bot)
+            controls = move_controls(message)
+            if not controls:
+                break
             custom_id, value = self.pick(controls)
             twice = self.rng.random() < self.double_click
             shown_before = str(message.components)
@@ -244,5 +250,37 @@ class Players:
         if table is None:
             self.tally.problems.append(f"no solo table: {self.text(sent)}")
             return
-        await self.play_on(user, table)
-        self.tally.finished += 1
+        for _table in range(50):
+            table = await self.play_on(user, table)
+            if self.stopped():
+                return
+            current = await self.solo_table_now(table)
+            if current is None:
+                self.tally.problems.append(f"solo table without controls: {self.describe(table)}")
+                return
+            if find_button(current, "fam:sagain:") is not None:  # the game is over
+                self.tally.finished += 1
+                return
+            table = current
+        self.tally.problems.append(f"solo game in {dm_channel_id} did not end")
+
+    async def solo_table_now(self, table: Any) -> Any:
+        """The DM's table once it offers a decision or says the game is over: the held
+        message, or the newest of the DM when the table was posted anew (None: neither
+        within 10 s)."""
+        found = None
+
+        def ready() -> bool:
+            nonlocal found
+            stored = self.drv.backend.messages.get(table.channel_id, {})
+            held = stored.get(table.id)
+            for message in [held, *(stored[k] for k in sorted(stored, reverse=True)[:20])]:
+                if message is None:
+                    continue
+                if move_controls(message) or find_button(message, "fam:sagain:") is not None:
+                    found = message
+                    return True
+            return False
+
+        await until(ready, seconds=10)
+        return found
