@@ -10,13 +10,13 @@ work is measured by :class:`CpuShare`, so the bot's own cost is visible.
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import time
 from collections import Counter
-from pathlib import Path
 from types import FrameType
 from typing import Any
+
+from processes import cpu_seconds  # tests/processes.py
 
 from cogs.render.painter import PAINTER
 
@@ -82,7 +82,7 @@ class CpuShare:
 
     def __enter__(self) -> CpuShare:
         self._start = (time.process_time(), time.perf_counter(), time.thread_time())
-        self._workers_start = {pid: _process_cpu(pid) for pid in PAINTER.pids()}
+        self._workers_start = {pid: cpu_seconds(pid) for pid in PAINTER.pids()}
         self._previous = signal.signal(signal.SIGALRM, self._sample)
         signal.setitimer(signal.ITIMER_REAL, self.interval, self.interval)
         return self
@@ -93,7 +93,7 @@ class CpuShare:
         cpu, wall, loop_cpu = self._start
         self.cpu = time.process_time() - cpu
         self.workers_cpu = sum(
-            _process_cpu(pid) - self._workers_start.get(pid, 0.0) for pid in PAINTER.pids()
+            cpu_seconds(pid) - self._workers_start.get(pid, 0.0) for pid in PAINTER.pids()
         )
         self.wall = time.perf_counter() - wall
         self.loop_cpu = time.thread_time() - loop_cpu
@@ -132,12 +132,3 @@ class CpuShare:
             f" (simulated Discord's share of the bot's CPU with them"
             f" {simcord / max(self.cpu + self.workers_cpu, 1e-9):.0%})"
         )
-
-
-def _process_cpu(pid: int) -> float:
-    """CPU seconds a (child) process has used so far, from ``/proc`` (0 when gone)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+from tests.processes import running
+
 ROOT = Path(__file__).resolve().parents[2]
 
 BOT = """
@@ -30,28 +32,20 @@ time.sleep(600)
 """
 
 
-def _running(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
-    except OSError:
-        return False
-    return state != "Z"  # a zombie has ended (only its exit status is left)
-
-
 def test_the_workers_end_when_the_bot_is_killed() -> None:
     bot = subprocess.Popen([sys.executable, "-c", BOT], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
         assert bot.stdout is not None
         workers = [int(pid) for pid in bot.stdout.readline().split()]
-        assert len(workers) == 2 and all(_running(pid) for pid in workers)
+        assert len(workers) == 2 and all(running(pid) for pid in workers)
         os.kill(bot.pid, signal.SIGKILL)
         bot.wait()
         deadline = time.monotonic() + 20
-        while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
+        while any(running(pid) for pid in workers) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert not [pid for pid in workers if _running(pid)]
+        assert not [pid for pid in workers if running(pid)]
     finally:
         bot.kill()
         for pid in workers:
-            if _running(pid):
+            if running(pid):
                 os.kill(pid, signal.SIGKILL)

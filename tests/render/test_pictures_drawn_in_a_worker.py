@@ -15,6 +15,7 @@ import pytest
 
 from cogs.render.image import table_png
 from cogs.render.painter import PAINTER, Painter
+from tests.processes import running
 from tests.simcord_world import World, click_one_decision, fresh
 
 from . import picture_tasks
@@ -86,19 +87,9 @@ def test_a_stuck_worker_is_given_up_at_the_timeout_and_replaced(painter: Painter
     assert png == table_png(view, NAMES)
     assert painter.generation == 1
     deadline = time.monotonic() + 10
-    while any(_alive(pid) for pid in stuck) and time.monotonic() < deadline:
+    while any(running(pid) for pid in stuck) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not any(_alive(pid) for pid in stuck)  # the stuck worker was killed
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    # a killed child stays a zombie until reaped: read its state
-    status = Path(f"/proc/{pid}/stat")
-    return status.exists() and status.read_text().split(") ")[1][0] != "Z"
+    assert not any(running(pid) for pid in stuck)  # the stuck worker was killed
 
 
 async def test_the_bot_draws_its_tables_in_its_workers_and_a_killed_one_costs_no_table(
