@@ -92,6 +92,7 @@ def search(
     rollout: Policy,
     value: Value | None = None,
     baseline: Any = None,
+    determinize: Callable[[Any, int, random.Random], Any] | None = None,
 ) -> SearchResult:
     """The action for ``seat`` (which the game must await) after the search. With
     ``budget.anchor`` and a ``baseline`` action (say, a rule-based player's move), the
@@ -99,13 +100,15 @@ def search(
     and, with ``budget.confidence``, by that many standard errors of the difference:
     at a few hundred noisy rollouts this guards against noise choosing between
     near-equal moves, and the fewer iterations a busy machine allows, the more often
-    the baseline stays."""
+    the baseline stays. ``determinize`` replaces ``game.determinize`` (say, a sampler
+    that keeps what the seat inferred about the hidden cards)."""
     legal = list(game.legal_actions(state, seat))
     if not legal:
         raise ValueError(f"seat {seat} has no decision to make")
     start = time.perf_counter()
     if len(legal) == 1:
         return SearchResult(legal[0], 0, 0.0, {}, {})
+    redeal = game.determinize if determinize is None else determinize
     root = _Node()
     done = 0
     while done < budget.iterations:
@@ -113,7 +116,7 @@ def search(
             break
         _iterate(
             game,
-            game.determinize(state, seat, rng),
+            redeal(state, seat, rng),
             seat,
             root,
             budget,

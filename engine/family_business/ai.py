@@ -42,9 +42,10 @@ from typing import Final
 
 from engine.ai.ismcts import Budget, SearchResult, search
 from engine.family_business.actions import Action
+from engine.family_business.belief import Belief
 from engine.family_business.game import GAME
 from engine.family_business.lookahead import HARD, decide
-from engine.family_business.policies import bot_policy
+from engine.family_business.policies import Policy, bot_policy
 from engine.family_business.quick import quick_policy
 from engine.family_business.state import FBState
 from engine.family_business.value import win_chance
@@ -68,15 +69,35 @@ def value(state: FBState, seat: int) -> float:
     return win_chance(state, seat)
 
 
-def think(state: FBState, seat: int, strength: str, rng: random.Random) -> SearchResult:
+def think(
+    state: FBState,
+    seat: int,
+    strength: str,
+    rng: random.Random,
+    belief: Belief | None = None,
+) -> SearchResult:
     try:
         budget = STRENGTHS[strength]
     except KeyError:
         raise ValueError(f"unknown strength {strength!r}: easy, medium or hard") from None
     start = time.perf_counter()
     if state.n >= TUNED_FROM.get(strength, state.n + 1):
-        action, samples = decide(state, seat, rng, HARD)
+        action, samples = decide(state, seat, rng, HARD, belief)
         return SearchResult(action, samples, time.perf_counter() - start, {}, {})
+    return searched(state, seat, budget, rng, belief)
+
+
+def searched(
+    state: FBState,
+    seat: int,
+    budget: Budget,
+    rng: random.Random,
+    belief: Belief | None = None,
+    rollout: Policy = quick_policy,
+) -> SearchResult:
+    """The search's result for ``seat`` with ``budget`` (its time cap covering the
+    bot's baseline too), rollouts by ``rollout``."""
+    start = time.perf_counter()
     baseline = bot_policy(state, seat, rng) if budget.anchor else None
     spent = time.perf_counter() - start  # the cap holds for the whole decision
     cap = None if budget.time_cap is None else max(0.0, budget.time_cap - spent)
@@ -88,14 +109,21 @@ def think(state: FBState, seat: int, strength: str, rng: random.Random) -> Searc
         budget,
         rng,
         opponent=bot_policy,
-        rollout=quick_policy,
+        rollout=rollout,
         value=value,
         baseline=baseline,
+        determinize=None if belief is None else belief.determinize,
     )
     return replace(result, seconds=result.seconds + spent)
 
 
-def choose(state: FBState, seat: int, strength: str, rng: random.Random) -> Action:
+def choose(
+    state: FBState,
+    seat: int,
+    strength: str,
+    rng: random.Random,
+    belief: Belief | None = None,
+) -> Action:
     """The search AI's action for ``seat``."""
-    action: Action = think(state, seat, strength, rng).action
+    action: Action = think(state, seat, strength, rng, belief).action
     return action

@@ -31,13 +31,18 @@ import time
 from dataclasses import dataclass
 from typing import Final
 
+from engine.family_business import cards as C
 from engine.family_business.actions import DISCARD, PLAY, Action
+from engine.family_business.belief import Belief
 from engine.family_business.game import GAME
 from engine.family_business.policies import KEEP, bot_policy
 from engine.family_business.state import OVER, WINDOW, FBState
 from engine.family_business.state import PLAY as PLAY_PHASE
 from engine.family_business.tuned import Weights, act, evaluate, weights_for
 from engine.family_business.value import win_chance
+
+#: the cards whose target the plan ``targets`` samples: the Contracts of every kind
+TARGETED: Final = C.CONTRACTS | {C.PRIORITY_CONTRACT, C.DOUBLE_CONTRACT}
 
 #: a decided game scores this much (evaluate's 1000 would drown every other sample)
 CLIP: Final = 10.0
@@ -56,6 +61,7 @@ class Plan:
     chance: bool = False  # score by the win-chance model (value.py), not the evaluation
     rounds: int = 1  # play on until the seat's turn has come round this many times
     confidence: float = 0.0  # ... and by this many standard errors of the paired difference
+    targets: bool = False  # also sample the target of a Contract (any kind)
 
 
 #: ``hard``'s plan at tables of 3 or more (bench/fb_ai.py's "lookahead-cc")
@@ -93,12 +99,19 @@ def candidates(state: FBState, seat: int) -> list[Action]:
 
 
 def decide(
-    state: FBState, seat: int, rng: random.Random, plan: Plan = Plan()
+    state: FBState,
+    seat: int,
+    rng: random.Random,
+    plan: Plan = Plan(),
+    belief: Belief | None = None,
 ) -> tuple[Action, int]:
-    """The look-ahead's action for ``seat`` and the determinizations it sampled."""
+    """The look-ahead's action for ``seat`` and the determinizations it sampled (kept
+    consistent with ``belief`` when given)."""
     w = weights_for(state.n)
     base = act(state, seat, w)
-    if state.phase == WINDOW and plan.windows:
+    answers = state.phase == WINDOW and plan.windows
+    target = plan.targets and state.phase == PLAY_PHASE and state.card in TARGETED
+    if answers or (target and not state.choices):
         moves = list(GAME.legal_actions(state, seat))
     elif state.phase != PLAY_PHASE or state.card >= 0:
         return base, 0
@@ -109,9 +122,10 @@ def decide(
     if len(moves) == 1:
         return base, 0
     start = time.perf_counter()
+    redeal = GAME.determinize if belief is None else belief.determinize
     scores: dict[Action, list[float]] = {m: [] for m in moves}
     while len(scores[base]) < plan.samples and time.perf_counter() - start < plan.time_cap:
-        d = GAME.determinize(state, seat, rng)
+        d = redeal(state, seat, rng)
         seed = rng.getrandbits(32)
         sample = []
         for m in moves:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from engine.family_business.actions import Action
 from engine.family_business.ai import STRENGTHS, choose
+from engine.family_business.belief import Belief, watched
 from engine.family_business.game import GAME, FBOptions
 from engine.family_business.policies import POLICIES
 from engine.family_business.state import FBState
@@ -19,10 +20,13 @@ from engine.stats import wilson
 PLAYERS = (*POLICIES, *STRENGTHS)
 
 
-def act(player: str, state: FBState, seat: int, rng: random.Random) -> Action:
-    """The action of ``player`` (a policy name or an AI strength) for ``seat``."""
+def act(
+    player: str, state: FBState, seat: int, rng: random.Random, belief: Belief | None = None
+) -> Action:
+    """The action of ``player`` (a policy name or an AI strength) for ``seat``; an AI
+    reads the public play through ``belief``."""
     if player in STRENGTHS:
-        return choose(state, seat, player, rng)
+        return choose(state, seat, player, rng, belief)
     return POLICIES[player](state, seat, rng)
 
 
@@ -43,9 +47,11 @@ def play_game(players: Sequence[str], seed: int) -> tuple[FBState, int]:
     state = GAME.new(seed, FBOptions(seats=len(players)))
     rng = random.Random(seed ^ 0x5F5F)
     decisions = 0
+    beliefs = {g: Belief(state, g) for g, p in enumerate(players) if p in STRENGTHS}
     while not GAME.is_over(state):
         for seat in GAME.awaiting(state):
-            GAME.apply(state, act(players[seat], state, seat, rng), seat)
+            action = act(players[seat], state, seat, rng, beliefs.get(seat))
+            watched(beliefs.values(), state, action, seat)
             decisions += 1
     return state, decisions
 

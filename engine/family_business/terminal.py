@@ -15,6 +15,7 @@ from engine.errors import IllegalAction
 from engine.family_business import text
 from engine.family_business.actions import Action
 from engine.family_business.ai import STRENGTHS, choose
+from engine.family_business.belief import Belief, watched
 from engine.family_business.game import GAME, FBOptions
 from engine.family_business.policies import POLICIES
 from engine.family_business.state import FBState
@@ -63,10 +64,14 @@ class FBTerminal:
         self.say = say
         self.clear = clear
         self.log: list[str] = []
+        #: what each AI seat reads from the public play (engine.family_business.belief)
+        self.beliefs = {
+            g: Belief(state, g) for g in range(state.n) if g not in humans and opponent in STRENGTHS
+        }
 
     def _bot(self, seat: int) -> Action:
         if self.opponent in STRENGTHS:
-            return choose(self.state, seat, self.opponent, self.rng)
+            return choose(self.state, seat, self.opponent, self.rng, self.beliefs[seat])
         return POLICIES[self.opponent](self.state, seat, self.rng)
 
     def _record(self, events: list[dict[str, object]]) -> None:
@@ -112,7 +117,7 @@ class FBTerminal:
                 for seat in GAME.awaiting(self.state):
                     action = self._human(seat) if seat in self.humans else self._bot(seat)
                     try:
-                        self._record(GAME.apply(self.state, action, seat))
+                        self._record(watched(self.beliefs.values(), self.state, action, seat))
                     except IllegalAction as exc:  # never expected: actions come from the list
                         self.say(str(exc))
         except Quit:
