@@ -10,15 +10,26 @@ from __future__ import annotations
 
 import hashlib
 import random
+from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from bot.services.replay import dump_move, parse_move
+from engine.errors import IllegalAction
 from engine.family_business import GAME as FAMILY_BUSINESS
 from engine.family_business import FBOptions
 from engine.family_business.actions import NO_COUNTER_ACTION
 from engine.family_business.ai import choose
-from engine.family_business.state import WINDOW
+from engine.family_business.belief import Belief, replayed
+from engine.family_business.state import WINDOW, FBState
 from engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Past:
+    """A game's history for its AI: the game's seed and its log's entries (texts)."""
+
+    seed: int
+    log: tuple[str, ...]
 
 
 class MultiRules(Protocol):
@@ -49,8 +60,11 @@ class MultiRules(Protocol):
         the game sharing the top, then the eliminated in reverse order."""
         ...
 
-    def choose(self, state: Any, seat: int, strength: str, rng: random.Random) -> Any:
-        """The AI's action for ``seat`` (in a worker process)."""
+    def choose(
+        self, state: Any, seat: int, strength: str, rng: random.Random, past: Past | None = None
+    ) -> Any:
+        """The AI's action for ``seat`` (in a worker process); ``past``, when given, is
+        the game's history, from which the AI reads what the public play showed."""
         ...
 
 
@@ -79,8 +93,22 @@ class FamilyBusinessRules:
         still = tuple(s for s, alive in enumerate(state.live) if alive)
         return (still, *(tuple(g) for g in reversed(state.eliminated)))
 
-    def choose(self, state: Any, seat: int, strength: str, rng: random.Random) -> Any:
-        return choose(state, seat, strength, rng)
+    def choose(
+        self, state: Any, seat: int, strength: str, rng: random.Random, past: Past | None = None
+    ) -> Any:
+        return choose(
+            state, seat, strength, rng, None if past is None else self.belief(state, seat, past)
+        )
+
+    def belief(self, state: FBState, seat: int, past: Past) -> Belief | None:
+        """What ``seat`` can tell of the other hands from the game's public play (the
+        log replayed from the seed); None when the log does not lead to ``state``."""
+        try:
+            moves = [parse_move(self.game, text) for text in past.log]
+            belief, end = replayed(self.new_state(past.seed, state.n), moves, seat)
+        except (IllegalAction, ValueError, KeyError, TypeError):
+            return None  # a log that is not this game's
+        return belief if end == state else None
 
 
 RULES: dict[str, MultiRules] = {rules.name: rules for rules in (FamilyBusinessRules(),)}
@@ -96,7 +124,16 @@ def rules_of(game_name: str) -> MultiRules:
 # -- the log of a multi game: (seat, action) per entry, as engine.game.replay takes it --
 # (written and read by the game service: bot.services.replay)
 
-__all__ = ["RULES", "MultiRules", "decide", "decision_seed", "dump_move", "parse_move", "rules_of"]
+__all__ = [
+    "RULES",
+    "MultiRules",
+    "Past",
+    "decide",
+    "decision_seed",
+    "dump_move",
+    "parse_move",
+    "rules_of",
+]
 
 
 # -- the AI, in a worker process ----------------------------------------------------
@@ -107,9 +144,11 @@ def decision_seed(game_seed: int, action_count: int, seat: int) -> int:
     return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big") >> 2
 
 
-def decide(game_name: str, state_json: str, seat: int, strength: str, seed: int) -> str:
+def decide(
+    game_name: str, state_json: str, seat: int, strength: str, seed: int, past: Past | None = None
+) -> str:
     """The AI's action for ``seat`` as the engine's action JSON (runs in a worker)."""
     rules = rules_of(game_name)
     state = rules.game.load_state(state_json)
-    action = rules.choose(state, seat, strength, random.Random(seed))
+    action = rules.choose(state, seat, strength, random.Random(seed), past)
     return rules.game.dump_action(action)

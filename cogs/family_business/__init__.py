@@ -8,20 +8,22 @@ from typing import Any
 
 from bot.app import FamigliaBot
 from bot.services.multi_games import MultiService
-from bot.services.multi_rules import decide, decision_seed, rules_of
+from bot.services.multi_rules import Past, decide, decision_seed, rules_of
 from cogs.family_business.commands import FamilyBusinessCog
 from cogs.family_business.controls import DYNAMIC_ITEMS
 from cogs.family_business.flows import FamilyBusinessFlows
 from db.rows import GameRow
 
 
-def pool_decider(bot: FamigliaBot) -> Any:
-    """The AI's decisions for its seats, in the bot's worker pool (fair per host)."""
+def pool_decider(bot: FamigliaBot, multi: MultiService) -> Any:
+    """The AI's decisions for its seats, in the bot's worker pool (fair per host), with
+    the game's log (the AI reads what the public play showed)."""
 
     async def choose(game: GameRow, state: Any, seat: int, strength: str) -> Any:
         seed = decision_seed(game.seed, game.action_count, seat)
+        past = Past(game.seed, tuple(await multi.core(game).actions(game, 0)))
         text = await bot.ai_pool.run(
-            game.players[0], decide, game.game, game.state_json, seat, strength, seed
+            game.players[0], decide, game.game, game.state_json, seat, strength, seed, past
         )
         return rules_of(game.game).game.parse_action(text)
 
@@ -36,7 +38,7 @@ async def setup(bot: FamigliaBot) -> None:
         lobby_timeout=settings.lobby_timeout,
         rng=bot.rng,
     )
-    multi.decide = pool_decider(bot)
+    multi.decide = pool_decider(bot, multi)
     flows = FamilyBusinessFlows(bot, multi)
     bot.family_business = flows
     bot.add_dynamic_items(*DYNAMIC_ITEMS)

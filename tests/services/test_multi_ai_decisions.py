@@ -1,10 +1,22 @@
 """The AI's decision for a seat of a game for 2-6 players, as the worker pool runs it:
-JSON in, the engine's action JSON out, legal for that seat; each decision its own seed."""
+JSON in, the engine's action JSON out, legal for that seat; each decision its own seed;
+the game's log goes with it, from which the AI reads what the public play showed (a
+contracted player who let the card pass held no counter: rules 8.1, 10.1, 10.2)."""
 
 from __future__ import annotations
 
-from bot.services.multi_rules import decide, decision_seed
+import pickle
+import random
+from types import SimpleNamespace
+from typing import Any
+
+from bot.services.multi_games import MultiService
+from bot.services.multi_rules import Past, decide, decision_seed, dump_move, rules_of
+from cogs.family_business import pool_decider
 from engine.family_business import GAME, FBOptions
+from engine.family_business import cards as C
+from engine.family_business.policies import bot_policy
+from engine.family_business.state import WINDOW
 
 
 def test_the_ai_answers_a_legal_action_for_its_seat_with_a_seed_per_decision() -> None:
@@ -14,3 +26,80 @@ def test_the_ai_answers_a_legal_action_for_its_seat_with_a_seed_per_decision() -
     text = decide("family_business", GAME.dump_state(state), seat, "easy", seed)
     assert GAME.parse_action(text) in GAME.legal_actions(state, seat)
     assert decision_seed(42, 0, seat) != decision_seed(42, 1, seat)
+
+
+def _to_declined_contract(seed: int) -> tuple[Any, list[str], int]:
+    """A 3-seat game played by bots until a contracted gang let the card pass; the
+    state, the log's texts and that gang's seat."""
+    rules = rules_of("family_business")
+    state = rules.new_state(seed, 3)
+    log: list[str] = []
+    rng = random.Random(seed)
+    while not GAME.is_over(state):
+        for seat in GAME.awaiting(state):
+            before = state.copy()
+            action = bot_policy(state, seat, rng)
+            events = GAME.apply(state, action, seat)
+            log.append(dump_move(GAME, seat, action))
+            target = next((a for k, a in before.choices if k == "gang"), -1)
+            if before.phase == WINDOW and {"kind": "no_counter"} in events and target > 0:
+                return state, log, target
+    raise AssertionError("no declined contract in the game")
+
+
+def test_the_ai_reads_from_the_log_that_a_contracted_player_who_declined_holds_no_counter():
+    state, log, target = _to_declined_contract(9)
+    rules = rules_of("family_business")
+    belief = rules.belief(state, 0, Past(9, tuple(log)))
+    assert belief is not None and belief.constrained(target) > 0
+    rng = random.Random(1)
+    free = len(state.hands[target]) - belief.constrained(target)  # drawn since
+    for _ in range(50):
+        hand = belief.determinize(state, 0, rng).hands[target]
+        assert len(hand) == len(state.hands[target])
+        assert sum(c in (C.MOB_POWER, C.FAMILY_INFLUENCE) for c in hand) <= free
+    text = decide("family_business", GAME.dump_state(state), 0, "hard", 5, Past(9, tuple(log)))
+    assert GAME.parse_action(text) in GAME.legal_actions(state, 0) or 0 not in GAME.awaiting(state)
+
+
+def test_a_log_that_does_not_lead_to_the_state_gives_no_belief_and_still_a_legal_action():
+    state, log, _ = _to_declined_contract(9)
+    rules = rules_of("family_business")
+    assert rules.belief(state, 0, Past(9, tuple(log[:-1]))) is None
+    assert rules.belief(state, 0, Past(10, tuple(log[:1]))) is None
+    seat = GAME.awaiting(state)[0]
+    text = decide("family_business", GAME.dump_state(state), seat, "easy", 5, Past(9, ()))
+    assert GAME.parse_action(text) in GAME.legal_actions(state, seat)
+
+
+async def test_the_pool_gets_the_games_log_as_stored(multi: MultiService) -> None:
+    lobby = await multi.open_lobby(1, 500, 101, "Ann", 4, "family_business")
+    await multi.add_ai(lobby.game.id, 101, "easy")
+    game = (await multi.start(lobby.game.id, 101)).game
+    sent: list[tuple[Any, ...]] = []
+
+    class Pool:
+        async def run(self, user: int, fn: Any, *args: Any) -> Any:
+            args = pickle.loads(pickle.dumps(args))  # as a worker process gets them
+            sent.append(args)
+            return fn(*args)
+
+    bot = SimpleNamespace(ai_pool=Pool())
+    multi.decide = pool_decider(bot, multi)  # type: ignore[arg-type]
+    for _ in range(12):
+        game, state = await multi.load(game.id)
+        if GAME.is_over(state):
+            break
+        if multi.ai_seat_awaited(game, state) is not None:
+            await multi.ai_step(game.id)
+        else:
+            seat = GAME.awaiting(state)[0]
+            action = GAME.legal_actions(state, seat)[0]
+            await multi.play(game.id, game.players[seat], GAME.dump_action(action))
+    assert sent
+    for args in sent:
+        past = args[-1]
+        assert isinstance(past, Past) and past.seed == game.seed
+    stored = [row.action_json for row in await multi.store.action_log(game.id)]
+    last = sent[-1][-1]
+    assert list(last.log) == stored[: len(last.log)] and last.log
