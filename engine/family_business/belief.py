@@ -138,19 +138,20 @@ class Belief:
                 m = masks[i] if i < len(masks) else 0
                 wants.append((m, g, i))
         wants.sort(key=lambda w: -w[0].bit_count())
+        free = [w for w in wants if not w[0]]
         taken = [False] * len(hidden)
-        start = 0
-        for m, g, i in wants:
-            j = start
-            while j < len(hidden) and (taken[j] or (m and (1 << hidden[j]) & m)):
-                j += 1
-            if j == len(hidden):  # nothing fits (a wrong belief): any card left
+        for m, g, i in wants[: len(wants) - len(free)]:
+            # a random card of the pool this slot may be (the pool is shuffled)
+            j = next((j for j, c in enumerate(hidden) if not taken[j] and not m & 1 << c), -1)
+            if j < 0:  # nothing fits (a wrong belief): any card left
                 j = taken.index(False)
             taken[j] = True
             d.hands[g][i] = hidden[j]
-            while start < len(hidden) and taken[start]:
-                start += 1
-        d.draw = [c for c, t in zip(hidden, taken, strict=True) if not t]
+        rest = [c for c, t in zip(hidden, taken, strict=True) if not t]
+        rng.shuffle(rest)  # what a constrained slot passed over may be anywhere
+        for _, g, i in free:
+            d.hands[g][i] = rest.pop()
+        d.draw = rest
         d.seed = rng.getrandbits(48)
         if d.phase == WINDOW:
             d.answers = [WAITING if g != seat and a >= -1 else a for g, a in enumerate(d.answers)]

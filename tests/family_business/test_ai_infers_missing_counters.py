@@ -149,3 +149,16 @@ def test_rule_10_the_bots_hands_always_fit_the_belief_of_a_watching_seat(n):
                     fits = [c for c in hand if not (1 << c) & mask]
                     assert fits, (seed, g, s.hands[g], belief.slots[g])
                     hand.remove(fits[0])
+
+
+def test_rule_4_2_a_card_drawn_since_is_a_counter_as_often_as_the_unseen_cards_hold_them():
+    # B declined (5 cards ruled out), then drew one: that one is any unseen card
+    s = board(2, hands={A: [C.CONTRACT] * 6, B: QUIET})
+    belief = Belief(s, A)
+    _watch(s, belief, [(A, "play", C.CONTRACT), (A, "gang", B), (B, "no_counter", 0)])
+    unseen = s.draw + s.hands[B]
+    free = len(unseen) - belief.constrained(B)
+    expected = sum(c in COUNTERS for c in unseen) / free
+    dealt = _dealt(belief, s, A, samples=4000)
+    share = sum(any(c in COUNTERS for c in d.hands[B]) for d in dealt) / len(dealt)
+    assert abs(share - expected) < 0.03, (share, expected)
