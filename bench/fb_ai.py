@@ -29,17 +29,21 @@ import os
 import random
 import sys
 import time
+from dataclasses import replace
 from multiprocessing import Pool
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from engine.ai.ismcts import Budget  # noqa: E402
 from engine.family_business import GAME, FBOptions  # noqa: E402
 from engine.family_business.actions import Action  # noqa: E402
-from engine.family_business.ai import think  # noqa: E402
+from engine.family_business.ai import STRENGTHS, searched, think  # noqa: E402
+from engine.family_business.belief import CAUTION, Belief, apply  # noqa: E402
 from engine.family_business.lookahead import HARD, Plan, decide  # noqa: E402
-from engine.family_business.policies import bot_policy  # noqa: E402
+from engine.family_business.policies import Policy, bot_policy  # noqa: E402
+from engine.family_business.quick import quick_policy  # noqa: E402
 from engine.family_business.state import FBState  # noqa: E402
 from engine.stats import wilson  # noqa: E402
 
@@ -57,18 +61,59 @@ CANDIDATES = {
     "lookahead-cc": HARD,  # hard's plan since (records from then on: "hard")
     "lookahead-cwc": Plan(chance=True, margin=0.01, confidence=1.5, windows=True),
     "lookahead-c2c": Plan(chance=True, margin=0.01, confidence=1.5, rounds=2, samples=8),
+    "lookahead-cct": Plan(chance=True, margin=0.01, confidence=1.5, targets=True),
+    "lookahead-cc32": Plan(chance=True, margin=0.01, confidence=1.5, samples=32, time_cap=1.0),
 }
 
 
+#: searches on trial (engine.family_business.ai.searched): a budget and who plays the
+#: rollouts ("quick": the rule-of-thumb policy for every seat; "bot": the bot for the
+#: other seats, as the search models them, and quick for the searching seat)
+HARD_BUDGET = STRENGTHS["hard"]
+SEARCHES: dict[str, tuple[Budget, str, int]] = {
+    "search-botrollouts": (HARD_BUDGET, "bot", 6),
+    "search-confidence1": (replace(HARD_BUDGET, confidence=1.0), "quick", 6),
+    "search-3s": (replace(HARD_BUDGET, iterations=3000, time_cap=3.0), "quick", 6),
+    "search-d1": (HARD_BUDGET, "quick", 1),
+}
+
+
+def _rollout_of(kind: str, seat: int) -> Policy:
+    if kind == "quick":
+        return quick_policy
+    return lambda s, g, rng: quick_policy(s, g, rng) if g == seat else bot_policy(s, g, rng)
+
+
+#: the strengths get a belief of the others' hands that reads the public play
+#: (engine.family_business.belief, the default caution), as on Discord; a trial's name
+#: may end in one of these for a belief of its own: (reads the play, caution). "-bp" is
+#: what ``hard`` does now; the plain trials (CANDIDATES, SEARCHES) play without one.
+BELIEFS = {"-b": (True, 1.0), "-bp": (True, CAUTION), "-p": (False, CAUTION)}
+STRENGTH_BELIEF = (True, CAUTION)
+
+
+def belief_kind(player: str) -> tuple[str, tuple[bool, float] | None]:
+    """The player's base name and its belief's (reads the play, caution), if any."""
+    for suffix, kind in BELIEFS.items():
+        if player.endswith(suffix):
+            return player.removesuffix(suffix), kind
+    return player, (STRENGTH_BELIEF if player in STRENGTHS else None)
+
+
 def decision(
-    player: str, state: FBState, seat: int, rng: random.Random
+    player: str, state: FBState, seat: int, rng: random.Random, belief: Belief | None = None
 ) -> tuple[Action, float, int]:
     """``player``'s action for ``seat``, its seconds and its iterations (samples)."""
+    player = belief_kind(player)[0]
     if player in CANDIDATES:
         start = time.perf_counter()
-        action, samples = decide(state, seat, rng, CANDIDATES[player])
+        action, samples = decide(state, seat, rng, CANDIDATES[player], belief)
         return action, time.perf_counter() - start, samples
-    r = think(state, seat, player, rng)
+    if player in SEARCHES:
+        budget, rollouts, depth = SEARCHES[player]
+        r = searched(state, seat, budget, rng, belief, _rollout_of(rollouts, seat), depth)
+    else:
+        r = think(state, seat, player, rng, belief)
     return r.action, r.seconds, r.iterations
 
 
@@ -79,15 +124,21 @@ def play(job: tuple[int, str, int, int]) -> dict:
     rng = random.Random(seed * 10 + seat)
     times: list[float] = []
     iters: list[int] = []
+    kind = belief_kind(player)[1]
+    belief = None if kind is None else Belief(state, seat, kind[1])
+    watching = kind is not None and kind[0]
     while not GAME.is_over(state):
         for g in GAME.awaiting(state):
             if g == seat and player != "bot":
-                action, seconds, iterations = decision(player, state, g, rng)
+                action, seconds, iterations = decision(player, state, g, rng, belief)
                 times.append(seconds)
                 iters.append(iterations)
             else:
                 action = bot_policy(state, g, rng)
-            GAME.apply(state, action, g)
+            if watching and belief is not None:
+                apply(belief, state, action, g)
+            else:
+                GAME.apply(state, action, g)
     winners = list(GAME.outcome(state).winners)
     return {
         "players": n,
@@ -174,7 +225,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seeds4", type=int, default=25, help="4-player seeds (x4 seats)")
     parser.add_argument("--seeds2", type=int, default=50, help="2-player seeds (x2 seats)")
     parser.add_argument(
-        "--strength", default="hard", choices=("easy", "medium", "hard", *CANDIDATES)
+        "--strength",
+        default="hard",
+        choices=[
+            f"{p}{b}"
+            for p in ("easy", "medium", "hard", *CANDIDATES, *SEARCHES)
+            for b in ("", *BELIEFS)
+        ],
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--records", type=Path, default=RECORDS)

@@ -2,9 +2,14 @@
 and, for ``hard`` at tables of 3 or more, a sampled look-ahead on the tuned player
 (engine.family_business.lookahead, plan ``HARD``: at the start of its turn each card it
 may play, and its discard, played out on common determinizations to its next turn, the
-other seats as the bot, scored by the win-chance model; otherwise the tuned player of
+other seats as the bot, scored by the win-chance model, the hidden cards dealt as the
+seat's belief allows, engine.family_business.belief; otherwise the tuned player of
 engine.family_business.tuned, the bot's one-ply look-ahead with an evaluation and a
-counter rule tuned by self-play, bench/fb_tune.py). With 4 players the look-ahead won
+counter rule tuned by self-play, bench/fb_tune.py). The belief is what the seat read
+from the public play (a targeted player who let the card pass held no counter), which
+the caller keeps (engine.family_business.belief.apply, or ``replayed`` from a log);
+without one the look-ahead deals the hidden cards at random. Before the belief, with
+4 players the look-ahead won
 40.6% of 320 games against three bots (bench/fb_ai.py, seeds 1-80), the tuned player
 34.1% of the same (+6.5 points [-0.5, 13.5]; on seeds 41-80, played after the plan was
 picked on 1-40, +12.0 [2.2, 21.8]); the tuned player had beaten the search anchored
@@ -76,6 +81,8 @@ def think(
     rng: random.Random,
     belief: Belief | None = None,
 ) -> SearchResult:
+    """The AI's decision for ``seat`` at ``strength``; ``belief``: what the seat read
+    from the public play, for the look-ahead (see the module docstring)."""
     try:
         budget = STRENGTHS[strength]
     except KeyError:
@@ -84,7 +91,7 @@ def think(
     if state.n >= TUNED_FROM.get(strength, state.n + 1):
         action, samples = decide(state, seat, rng, HARD, belief)
         return SearchResult(action, samples, time.perf_counter() - start, {}, {})
-    return searched(state, seat, budget, rng, belief)
+    return searched(state, seat, budget, rng)
 
 
 def searched(
@@ -94,14 +101,17 @@ def searched(
     rng: random.Random,
     belief: Belief | None = None,
     rollout: Policy = quick_policy,
+    depth_per_seat: int = DEPTH_PER_SEAT,
 ) -> SearchResult:
     """The search's result for ``seat`` with ``budget`` (its time cap covering the
-    bot's baseline too), rollouts by ``rollout``."""
+    bot's baseline too), rollouts by ``rollout`` cut after ``depth_per_seat``
+    decisions per seat; determinizations kept to ``belief`` when given (``think``
+    gives none: the search played worse with one, engine.family_business.belief)."""
     start = time.perf_counter()
     baseline = bot_policy(state, seat, rng) if budget.anchor else None
     spent = time.perf_counter() - start  # the cap holds for the whole decision
     cap = None if budget.time_cap is None else max(0.0, budget.time_cap - spent)
-    budget = replace(budget, depth=DEPTH_PER_SEAT * state.n, time_cap=cap)
+    budget = replace(budget, depth=depth_per_seat * state.n, time_cap=cap)
     result = search(
         GAME,
         state,

@@ -18,7 +18,19 @@ older cards have seen every later decline). Only public events are read.
 
 :meth:`Belief.determinize` redeals the hidden cards like ``GAME.determinize`` but keeps
 every slot's exclusions: constrained slots are dealt first, each a random card of the
-hidden pool it may be.
+hidden pool it may be; then the other hands' unconstrained slots, where a counter is
+dealt :data:`CAUTION` times as often as its share of the cards left (the AI plays as if
+the others held more counters than they likely do); the rest is the draw pile.
+
+``hard``'s look-ahead at 3 or more seats reads the public play through a belief
+(engine.family_business.ai). In 4-player games against three bots (bench/fb_ai.py,
+seeds 1-40, the same 160 games each; records in bench/results/fb-ai-belief.jsonl):
+without a belief 41.0%; with one dealing counters at their share 38.8%; with a caution
+of 3 44.9% (and 41.4% against 40.2% on seeds 41-80, tried after); a caution of 3
+without reading the play 38.6% of 135 games. These differences are within the noise
+of 160 games (a paired difference's 95% interval is about ±10 points). With 2 players
+the search played worse with a belief in three small trials (18-38 games each, 8 to 14
+points below the same games without), so the search does not use one.
 """
 
 from __future__ import annotations
@@ -31,6 +43,10 @@ from engine.family_business import cards as C
 from engine.family_business.actions import GANG, NEXT, Action
 from engine.family_business.game import GAME
 from engine.family_business.state import WAITING, WINDOW, FBState
+
+#: how many times as often as its share of the unseen cards a counter is dealt into
+#: another hand's unconstrained slot (see the module docstring)
+CAUTION: Final = 3.0
 
 #: the kinds a targeted player is taken to counter with when he holds them
 _AGAINST_CONTRACTS: Final = frozenset((C.MOB_POWER, C.FAMILY_INFLUENCE))
@@ -47,19 +63,14 @@ def _mask(cards: Iterable[int]) -> int:
 class Belief:
     """``seat``'s knowledge of the other hands (see the module docstring)."""
 
-    __slots__ = ("seat", "slots")
+    __slots__ = ("caution", "seat", "slots")
 
-    def __init__(self, state: FBState, seat: int) -> None:
+    def __init__(self, state: FBState, seat: int, caution: float = CAUTION) -> None:
         self.seat = seat
+        self.caution = caution  # 1: counters dealt at their share (CAUTION)
         self.slots: list[list[int]] = [
             [] if g == seat else [0] * len(state.hands[g]) for g in range(state.n)
         ]
-
-    def copy(self) -> Belief:
-        b = Belief.__new__(Belief)
-        b.seat = self.seat
-        b.slots = [s[:] for s in self.slots]
-        return b
 
     # -- reading public play --------------------------------------------------------------
     def observe(self, before: FBState, events: Iterable[dict[str, Any]]) -> None:
@@ -116,6 +127,18 @@ class Belief:
         """How many of ``g``'s cards the belief says something about."""
         return sum(1 for m in self.slots[g] if m)
 
+    def _pick(self, rest: list[int], rng: random.Random) -> int:
+        """The index in ``rest`` (shuffled) of the card for an unconstrained slot."""
+        if self.caution == 1.0:
+            return len(rest) - 1
+        weights = [self.caution if c in C.COUNTER_CARDS else 1.0 for c in rest]
+        r = rng.random() * sum(weights)
+        for i, w in enumerate(weights):
+            r -= w
+            if r < 0:
+                return i
+        return len(rest) - 1
+
     # -- sampling -------------------------------------------------------------------------
     def determinize(self, state: FBState, seat: int, rng: random.Random) -> FBState:
         """``GAME.determinize`` keeping the slots' exclusions (``seat`` must be the
@@ -150,7 +173,7 @@ class Belief:
         rest = [c for c, t in zip(hidden, taken, strict=True) if not t]
         rng.shuffle(rest)  # what a constrained slot passed over may be anywhere
         for _, g, i in free:
-            d.hands[g][i] = rest.pop()
+            d.hands[g][i] = rest.pop(self._pick(rest, rng))
         d.draw = rest
         d.seed = rng.getrandbits(48)
         if d.phase == WINDOW:

@@ -13,7 +13,7 @@ import pytest
 from engine.family_business import GAME, FBOptions
 from engine.family_business import cards as C
 from engine.family_business.actions import Action
-from engine.family_business.belief import Belief, apply
+from engine.family_business.belief import CAUTION, Belief, apply
 from engine.family_business.policies import bot_policy
 from engine.family_business.state import FBState
 
@@ -151,14 +151,18 @@ def test_rule_10_the_bots_hands_always_fit_the_belief_of_a_watching_seat(n):
                     hand.remove(fits[0])
 
 
-def test_rule_4_2_a_card_drawn_since_is_a_counter_as_often_as_the_unseen_cards_hold_them():
-    # B declined (5 cards ruled out), then drew one: that one is any unseen card
+@pytest.mark.parametrize("caution", [1.0, CAUTION])
+def test_rule_4_2_a_card_drawn_since_is_a_counter_as_often_as_the_caution_says(caution):
+    # B declined (5 cards ruled out), then drew one: that one is any unseen card, a
+    # counter with its share of them, weighted by the belief's caution
     s = board(2, hands={A: [C.CONTRACT] * 6, B: QUIET})
-    belief = Belief(s, A)
+    belief = Belief(s, A, caution)
     _watch(s, belief, [(A, "play", C.CONTRACT), (A, "gang", B), (B, "no_counter", 0)])
     unseen = s.draw + s.hands[B]
     free = len(unseen) - belief.constrained(B)
-    expected = sum(c in COUNTERS for c in unseen) / free
+    counters = sum(c in C.COUNTER_CARDS for c in unseen)
+    contract_counters = sum(c in COUNTERS for c in unseen)
+    expected = caution * contract_counters / (caution * counters + free - counters)
     dealt = _dealt(belief, s, A, samples=4000)
     share = sum(any(c in COUNTERS for c in d.hands[B]) for d in dealt) / len(dealt)
     assert abs(share - expected) < 0.03, (share, expected)

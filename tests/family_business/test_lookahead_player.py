@@ -10,6 +10,8 @@ import pytest
 
 from engine.family_business import GAME, FBOptions
 from engine.family_business import cards as C
+from engine.family_business.ai import think
+from engine.family_business.belief import Belief
 from engine.family_business.lookahead import Plan, candidates, decide
 from engine.family_business.policies import bot_policy
 from engine.family_business.tuned import act, weights_for
@@ -55,3 +57,25 @@ def test_rule_5_4_in_a_counter_window_the_lookahead_answers_as_the_tuned_player(
     action, samples = decide(s, B, random.Random(1), QUICK)
     assert samples == 0
     assert action == act(s, B, weights_for(3))
+
+
+class _Spy(Belief):
+    """A belief that counts its determinizations."""
+
+    __slots__ = ("calls",)
+
+    def __init__(self, state, seat):
+        super().__init__(state, seat)
+        self.calls = 0
+
+    def determinize(self, state, seat, rng):
+        self.calls += 1
+        return super().determinize(state, seat, rng)
+
+
+@pytest.mark.parametrize(("n", "used"), [(3, True), (4, True), (2, False)])
+def test_rule_5_5_hard_deals_the_hidden_cards_by_its_belief_at_three_seats_or_more(n, used):
+    s = GAME.new(8, FBOptions(seats=n, first=0))
+    spy = _Spy(s, 0)
+    think(s, 0, "hard", random.Random(1), spy)
+    assert (spy.calls > 0) is used
