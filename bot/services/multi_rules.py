@@ -18,7 +18,7 @@ from engine.errors import IllegalAction
 from engine.family_business import GAME as FAMILY_BUSINESS
 from engine.family_business import FBOptions
 from engine.family_business.actions import NO_COUNTER_ACTION
-from engine.family_business.ai import choose
+from engine.family_business.ai import choose, reads_play
 from engine.family_business.belief import Belief, replayed
 from engine.family_business.state import WINDOW, FBState
 from engine.game import Game
@@ -67,6 +67,11 @@ class MultiRules(Protocol):
         the game's history, from which the AI reads what the public play showed."""
         ...
 
+    def reads_past(self, state: Any, strength: str) -> bool:
+        """Whether the AI at ``strength`` reads the game's history at ``state`` (else
+        ``choose`` needs no ``past``)."""
+        ...
+
 
 class FamilyBusinessRules:
     name: ClassVar[str] = "family_business"
@@ -99,6 +104,9 @@ class FamilyBusinessRules:
         return choose(
             state, seat, strength, rng, None if past is None else self.belief(state, seat, past)
         )
+
+    def reads_past(self, state: Any, strength: str) -> bool:
+        return reads_play(state, strength)
 
     def belief(self, state: FBState, seat: int, past: Past) -> Belief | None:
         """What ``seat`` can tell of the other hands from the game's public play (the

@@ -17,11 +17,13 @@ from db.rows import GameRow
 
 def pool_decider(bot: FamigliaBot, multi: MultiService) -> Any:
     """The AI's decisions for its seats, in the bot's worker pool (fair per host), with
-    the game's log (the AI reads what the public play showed)."""
+    the game's log when the AI reads what the public play showed (``hard`` at 3+)."""
 
     async def choose(game: GameRow, state: Any, seat: int, strength: str) -> Any:
         seed = decision_seed(game.seed, game.action_count, seat)
-        past = Past(game.seed, tuple(await multi.core(game).actions(game, 0)))
+        past = None
+        if rules_of(game.game).reads_past(state, strength):  # one read of the log
+            past = Past(game.seed, tuple(await multi.core(game).actions(game, 0)))
         text = await bot.ai_pool.run(
             game.players[0], decide, game.game, game.state_json, seat, strength, seed, past
         )

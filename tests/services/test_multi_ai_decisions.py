@@ -72,9 +72,12 @@ def test_a_log_that_does_not_lead_to_the_state_gives_no_belief_and_still_a_legal
     assert GAME.parse_action(text) in GAME.legal_actions(state, seat)
 
 
-async def test_the_pool_gets_the_games_log_as_stored(multi: MultiService) -> None:
+async def test_the_pool_gets_the_games_log_as_stored_when_the_ai_reads_it(
+    multi: MultiService,
+) -> None:
     lobby = await multi.open_lobby(1, 500, 101, "Ann", 4, "family_business")
-    await multi.add_ai(lobby.game.id, 101, "easy")
+    await multi.add_ai(lobby.game.id, 101, "hard")  # reads the play at 3 seats
+    await multi.add_ai(lobby.game.id, 101, "easy")  # does not: no log is read for it
     game = (await multi.start(lobby.game.id, 101)).game
     sent: list[tuple[Any, ...]] = []
 
@@ -86,7 +89,7 @@ async def test_the_pool_gets_the_games_log_as_stored(multi: MultiService) -> Non
 
     bot = SimpleNamespace(ai_pool=Pool())
     multi.decide = pool_decider(bot, multi)  # type: ignore[arg-type]
-    for _ in range(12):
+    for _ in range(30):
         game, state = await multi.load(game.id)
         if GAME.is_over(state):
             break
@@ -96,10 +99,15 @@ async def test_the_pool_gets_the_games_log_as_stored(multi: MultiService) -> Non
             seat = GAME.awaiting(state)[0]
             action = GAME.legal_actions(state, seat)[0]
             await multi.play(game.id, game.players[seat], GAME.dump_action(action))
-    assert sent
-    for args in sent:
-        past = args[-1]
-        assert isinstance(past, Past) and past.seed == game.seed
+    assert {args[3] for args in sent} == {"hard", "easy"}
     stored = [row.action_json for row in await multi.store.action_log(game.id)]
-    last = sent[-1][-1]
-    assert list(last.log) == stored[: len(last.log)] and last.log
+    rules = rules_of("family_business")
+    for _name, state_json, seat, strength, _seed, past in sent:
+        if strength == "easy":
+            assert past is None
+        else:
+            assert isinstance(past, Past) and past.seed == game.seed
+            assert list(past.log) == stored[: len(past.log)]
+            # the log is the game's up to the position decided: its belief replays
+            assert rules.belief(GAME.load_state(state_json), seat, past) is not None
+    assert any(past is not None and past.log for *_, past in sent)
