@@ -27,7 +27,10 @@ the others held more counters than they likely do); the rest is the draw pile.
 seeds 1-40, the same 160 games each; records in bench/results/fb-ai-belief.jsonl):
 without a belief 41.0%; with one dealing counters at their share 38.8%; with a caution
 of 3 44.9% (and 41.4% against 40.2% on seeds 41-80, tried after); a caution of 3
-without reading the play 38.6% of 135 games. These differences are within the noise
+without reading the play 38.6% of 135 games. (A first sampler, which dealt the counters
+a constrained slot passed over into the others' unconstrained slots, so that they held
+more than their share, won 45.9%: the reason for trying a caution; its records are in
+fb-ai-belief-biased.jsonl.) These differences are within the noise
 of 160 games (a paired difference's 95% interval is about ±10 points). With 2 players
 the search played worse with a belief in three small trials (18-38 games each, 8 to 14
 points below the same games without), so the search does not use one.

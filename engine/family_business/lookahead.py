@@ -7,9 +7,12 @@ player; the end positions are scored by the tuned evaluation. The tuned player's
 move is kept unless another candidate's mean beats it by ``margin`` (the rollouts are
 few and noisy; common determinizations make the comparison paired).
 
-Its other decisions (a play's choices, counters) are the tuned player's. Every
-determinization comes from ``rng``, so the same seed gives the same game while the time
-cap does not cut the samples short.
+Given the seat's belief (engine.family_business.belief: what it read from the public
+play), the determinizations keep it: a player who let a card aimed at him pass is dealt
+no counter against it, and the others' unread cards hold counters more often than
+their share. Its other decisions (a play's choices, counters) are the tuned player's.
+Every determinization comes from ``rng``, so the same seed gives the same game while
+the time cap does not cut the samples short.
 
 ``hard``'s player at 3 or more seats with the plan :data:`HARD` (engine.family_business.
 ai). The plans tried (bench/fb_ai.py ``CANDIDATES``, records in
@@ -17,7 +20,11 @@ bench/results/fb-ai-lookahead.jsonl, paired with the tuned player's in
 fb-ai-hard-tuned-4p.jsonl), with 4 players on the same 160 games (seeds 1-40; the tuned
 player 40.2%): the tuned evaluation 40.0%; the win chance with a confidence of 1.5
 standard errors (``HARD``) 41.7%, and on seeds 41-80 40.7% against 28.1%; the same
-sampling the counters too 31.0% on 92 games; two rounds deep 38.3%. With 2 players the
+sampling the counters too 31.0% on 92 games; two rounds deep 38.3%; with a belief and
+also sampling a Contract's target (``targets``) 47.0% against 50.0% without the
+targets on 41 games (stopped); with a belief and 32 samples in 1 s 44.7% against 51.3%
+on 38 games (stopped; both with the first belief sampler, records in
+fb-ai-belief-biased.jsonl). With 2 players the
 plain plan lost to the bot (40.6% of 80 games, ``hard``'s search 71%): its rollouts
 miss what a card kept in hand is worth, and the best of several noisy means is biased
 upwards.
