@@ -54,7 +54,8 @@ Key = tuple[int, str, int, int]  # players, player in the tested seat, seed, sea
 
 #: players on trial, not (yet) a strength: engine.family_business.lookahead's plans
 #: (the records of bench/results/fb-ai-lookahead.jsonl; "lookahead" and "lookahead-cc"
-#: were played with a time cap of 1.0 s, the rest with the plan's 0.6 s)
+#: were played with a time cap of 1.0 s, the rest with the plan's 0.6 s; hard's plan had
+#: 0.6 s until its records of fb-ai-hard-cap06-4p.jsonl, 1.0 s since)
 CANDIDATES = {
     "lookahead": Plan(),
     "lookahead-cc": HARD,  # hard's plan since (records from then on: "hard")

@@ -71,8 +71,11 @@ class Plan:
     targets: bool = False  # also sample the target of a Contract (any kind)
 
 
-#: ``hard``'s plan at tables of 3 or more (bench/fb_ai.py's "lookahead-cc")
-HARD: Final = Plan(chance=True, margin=0.01, confidence=1.5)
+#: ``hard``'s plan at tables of 3 or more (bench/fb_ai.py's "lookahead-cc"); its cap of
+#: 1.0 s leaves the 16 samples to end it on a loaded machine too (at 0.6 s, 19 decisions
+#: of 320 games played two at a time on 2 cores were cut short and 8 games went
+#: otherwise than the same games played before), under the 1.5 s a decision may take
+HARD: Final = Plan(chance=True, margin=0.01, confidence=1.5, time_cap=1.0)
 
 
 def _rollout(
