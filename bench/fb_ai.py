@@ -29,6 +29,7 @@ import os
 import random
 import sys
 import time
+from dataclasses import replace
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -63,6 +64,8 @@ CANDIDATES = {
     "lookahead-c2c": Plan(chance=True, margin=0.01, confidence=1.5, rounds=2, samples=8),
     "lookahead-cct": Plan(chance=True, margin=0.01, confidence=1.5, targets=True),
     "lookahead-cc32": Plan(chance=True, margin=0.01, confidence=1.5, samples=32, time_cap=1.0),
+    "lookahead-cct1": replace(HARD, targets=True),
+    "lookahead-hand": replace(HARD, hand=0.03),
 }
 
 
@@ -74,6 +77,7 @@ CANDIDATES = {
 SEARCHES: dict[str, tuple[Budget, str, int]] = {
     "search-botrollouts": (STRENGTHS["hard"], "bot", 6),
     "search-d1": (STRENGTHS["hard"], "quick", 1),
+    "search-confidence1": (replace(STRENGTHS["hard"], confidence=1.0), "quick", 6),
 }
 
 

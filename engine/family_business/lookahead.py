@@ -24,7 +24,11 @@ sampling the counters too 31.0% on 92 games; two rounds deep 38.3%; with a belie
 also sampling a Contract's target (``targets``) 47.0% against 50.0% without the
 targets on 41 games (stopped); with a belief and 32 samples in 1 s 44.7% against 51.3%
 on 38 games (stopped; both with the first belief sampler, records in
-fb-ai-belief-biased.jsonl). With 2 players the
+fb-ai-belief-biased.jsonl); with ``hard``'s belief (records in fb-ai-belief.jsonl,
+against ``hard``'s 44.3% of the same games): sampling the targets too 43.0% of 160,
+32 samples 42.9% of 101 (stopped), the end position's win chance plus 0.03 per
+card's ``KEEP`` / 10 of the own hand (``hand``: what a card kept is worth) 40.2% of
+160. With 2 players the
 plain plan lost to the bot (40.6% of 80 games, ``hard``'s search 71%): its rollouts
 miss what a card kept in hand is worth, and the best of several noisy means is biased
 upwards.
@@ -69,6 +73,7 @@ class Plan:
     rounds: int = 1  # play on until the seat's turn has come round this many times
     confidence: float = 0.0  # ... and by this many standard errors of the paired difference
     targets: bool = False  # also sample the target of a Contract (any kind)
+    hand: float = 0.0  # the worth of the own hand at the end, per card's KEEP / 10
 
 
 #: ``hard``'s plan at tables of 3 or more (bench/fb_ai.py's "lookahead-cc"); its cap of
@@ -95,9 +100,10 @@ def _rollout(
             a = act(d, g, w) if g == seat else bot_policy(d, g, rng)
             GAME.apply_listed(d, a, g)
             steps += 1
+    held = plan.hand * sum(KEEP.get(c, 3) for c in d.hands[seat]) / 10 if plan.hand else 0.0
     if plan.chance:
-        return win_chance(d, seat)
-    return max(-CLIP, min(CLIP, evaluate(d, seat, w)))
+        return win_chance(d, seat) + held
+    return held + max(-CLIP, min(CLIP, evaluate(d, seat, w)))
 
 
 def candidates(state: FBState, seat: int) -> list[Action]:
