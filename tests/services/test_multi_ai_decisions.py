@@ -62,11 +62,13 @@ def test_the_ai_reads_from_the_log_that_a_contracted_player_who_declined_holds_n
     assert GAME.parse_action(text) in GAME.legal_actions(state, 0) or 0 not in GAME.awaiting(state)
 
 
-def test_a_log_that_does_not_lead_to_the_state_gives_no_belief_and_still_a_legal_action():
+def test_a_log_that_is_cut_foreign_or_garbage_gives_no_belief_and_still_a_legal_action():
     state, log, _ = _to_declined_contract(9)
     rules = rules_of("family_business")
     assert rules.belief(state, 0, Past(9, tuple(log[:-1]))) is None
     assert rules.belief(state, 0, Past(10, tuple(log[:1]))) is None
+    for garbage in ("not json", '{"seat": "x"}', '{"seat": 0}', "[]", '{"seat": 0, "action": 7}'):
+        assert rules.belief(state, 0, Past(9, (*log[:-1], garbage))) is None
     seat = GAME.awaiting(state)[0]
     text = decide("family_business", GAME.dump_state(state), seat, "easy", 5, Past(9, ()))
     assert GAME.parse_action(text) in GAME.legal_actions(state, seat)
