@@ -70,7 +70,7 @@ class Belief:
 
     def __init__(self, state: FBState, seat: int, caution: float = CAUTION) -> None:
         self.seat = seat
-        self.caution = caution  # 1: counters dealt at their share (CAUTION)
+        self.caution = caution  # 1: counters dealt at their share; see CAUTION
         self.slots: list[list[int]] = [
             [] if g == seat else [0] * len(state.hands[g]) for g in range(state.n)
         ]
