@@ -53,7 +53,6 @@ CAUTION: Final = 3.0
 
 #: the kinds a targeted player is taken to counter with when he holds them
 _AGAINST_CONTRACTS: Final = frozenset((C.MOB_POWER, C.FAMILY_INFLUENCE))
-_CONTRACT_KINDS: Final = C.CONTRACTS | {C.PRIORITY_CONTRACT, C.DOUBLE_CONTRACT}
 
 
 def _mask(cards: Iterable[int]) -> int:
@@ -98,7 +97,7 @@ class Belief:
         """The window of ``s`` closed with ``by``'s counter (-1: nobody's): every
         responder before ``by`` in priority declined."""
         allowed = C.COUNTERS_ALLOWED[s.card]
-        if s.card in _CONTRACT_KINDS:
+        if s.card in C.ANY_CONTRACT:
             mask = _mask(allowed & _AGAINST_CONTRACTS)
             aimed = {a for k, a in s.choices[:1] if k == GANG}
         elif s.card == C.VENDETTA:

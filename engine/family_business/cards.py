@@ -173,6 +173,8 @@ COUNTERS_ALLOWED: Final[tuple[frozenset[int], ...]] = (
 CONTRACTS: Final = frozenset(
     (CONTRACT, CONTRACT_NO_MOB_POWER, CONTRACT_NO_FAMILY_INFLUENCE, CONTRACT_IRON_CLAD)
 )
+#: every kind of Contract (rules 8.1-8.3): each names one opposing gang
+ANY_CONTRACT: Final = CONTRACTS | {PRIORITY_CONTRACT, DOUBLE_CONTRACT}
 COUNTER_CARDS: Final = frozenset((MOB_POWER, FAMILY_INFLUENCE, FINGER, SAFE_HOUSE))
 
 #: English gang names (rule 1.2), by seat; cosmetic

@@ -17,7 +17,6 @@ from engine.family_business.actions import AT_LARGE, GANG, NEXT, POSITION, RECEI
 from engine.family_business.state import Choice, FBState
 
 _ORDER_CARDS = frozenset((C.DOUBLE_CROSS, C.VENDETTA, C.INTRIGUE))
-_ONE_GANG_CARDS = C.CONTRACTS | {C.PRIORITY_CONTRACT, C.DOUBLE_CONTRACT}
 
 
 def contract_targets(s: FBState, seat: int) -> list[int]:
@@ -59,7 +58,7 @@ def _positions(s: FBState, gangs: frozenset[int] | None = None, skip: int = 0) -
 def playable(s: FBState, seat: int, card: int) -> bool:
     """Whether ``card`` may be played for effect by ``seat`` now (legality conditions of
     sections 8-9; counters only in a window, rule 10)."""
-    if card in _ONE_GANG_CARDS or card == C.DOUBLE_CROSS:
+    if card in C.ANY_CONTRACT or card == C.DOUBLE_CROSS:
         return bool(contract_targets(s, seat))
     if card in (C.LAM, C.POLICE_PROTECTION, C.PAY_OFF):
         return bool(s.hit)
@@ -130,7 +129,7 @@ def _nothing(s: FBState, seat: int, choices: list[Choice]) -> list[Action]:
 Step = Callable[[FBState, int, list[Choice]], list[Action]]
 
 STEPS: dict[int, Step] = {
-    **dict.fromkeys(_ONE_GANG_CARDS, _one_gang),
+    **dict.fromkeys(C.ANY_CONTRACT, _one_gang),
     C.HIT: _hit,
     **{card: _order(card) for card in _ORDER_CARDS},
     C.LAM: _one_position,

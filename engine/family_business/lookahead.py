@@ -52,9 +52,6 @@ from engine.family_business.state import PLAY as PLAY_PHASE
 from engine.family_business.tuned import Weights, act, evaluate, weights_for
 from engine.family_business.value import win_chance
 
-#: the cards whose target the plan ``targets`` samples: the Contracts of every kind
-TARGETED: Final = C.CONTRACTS | {C.PRIORITY_CONTRACT, C.DOUBLE_CONTRACT}
-
 #: a decided game scores this much (evaluate's 1000 would drown every other sample)
 CLIP: Final = 10.0
 
@@ -126,7 +123,7 @@ def decide(
     w = weights_for(state.n)
     base = act(state, seat, w)
     answers = state.phase == WINDOW and plan.windows
-    target = plan.targets and state.phase == PLAY_PHASE and state.card in TARGETED
+    target = plan.targets and state.phase == PLAY_PHASE and state.card in C.ANY_CONTRACT
     if answers or (target and not state.choices):
         moves = list(GAME.legal_actions(state, seat))
     elif state.phase != PLAY_PHASE or state.card >= 0:
