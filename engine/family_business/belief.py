@@ -44,8 +44,8 @@ from typing import Any, Final
 
 from engine.family_business import cards as C
 from engine.family_business.actions import GANG, NEXT, Action
-from engine.family_business.game import GAME
-from engine.family_business.state import WAITING, WINDOW, FBState
+from engine.family_business.game import GAME, redeal
+from engine.family_business.state import WINDOW, FBState
 
 #: how many times as often as its share of the unseen cards a counter is dealt into
 #: another hand's unconstrained slot (see the module docstring)
@@ -145,13 +145,11 @@ class Belief:
     def determinize(self, state: FBState, seat: int, rng: random.Random) -> FBState:
         """``GAME.determinize`` keeping the slots' exclusions (``seat`` must be the
         belief's own)."""
-        d = state.copy()
-        hidden: list[int] = list(d.draw)
-        for g in range(d.n):
-            if g != seat:
-                hidden.extend(d.hands[g])
-        hidden.sort()
-        rng.shuffle(hidden)
+        return redeal(state, seat, rng, self._deal)
+
+    def _deal(self, d: FBState, seat: int, hidden: list[int], rng: random.Random) -> list[int]:
+        """The other hands of ``d`` dealt from ``hidden`` (shuffled), constrained slots
+        first; the draw pile."""
         wants: list[tuple[int, int, int]] = []  # (mask, seat, index in hand)
         for g in range(d.n):
             if g == seat:
@@ -176,11 +174,7 @@ class Belief:
         rng.shuffle(rest)  # what a constrained slot passed over may be anywhere
         for _, g, i in free:
             d.hands[g][i] = rest.pop(self._pick(rest, rng))
-        d.draw = rest
-        d.seed = rng.getrandbits(48)
-        if d.phase == WINDOW:
-            d.answers = [WAITING if g != seat and a >= -1 else a for g, a in enumerate(d.answers)]
-        return d
+        return rest
 
 
 def apply(belief: Belief, state: FBState, action: Action, actor: int) -> list[dict[str, Any]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -196,23 +196,39 @@ class FamilyBusiness:
     def determinize(self, state: FBState, seat: int, rng: random.Random) -> FBState:
         """Redeal every hidden card (other hands, the draw pile) at random, keep the hand
         sizes, hide the reshuffle seed, and forget the other responders' answers."""
-        d = state.copy()
-        hidden: list[int] = list(d.draw)
-        for g in range(d.n):
-            if g != seat:
-                hidden.extend(d.hands[g])
-        hidden.sort()  # what the seat cannot tell apart starts in one order
-        rng.shuffle(hidden)
-        for g in range(d.n):
-            if g != seat:
-                k = len(d.hands[g])
-                d.hands[g] = hidden[:k]
-                del hidden[:k]
-        d.draw = hidden
-        d.seed = rng.getrandbits(48)
-        if d.phase == WINDOW:
-            d.answers = [WAITING if g != seat and a >= -1 else a for g, a in enumerate(d.answers)]
-        return d
+        return redeal(state, seat, rng, _in_order)
+
+
+#: ``deal(d, seat, hidden, rng)``: give the other seats' hands of ``d`` (their sizes
+#: kept) cards of ``hidden`` (shuffled) and return the rest, the draw pile
+Dealer = Callable[[FBState, int, list[int], random.Random], list[int]]
+
+
+def redeal(state: FBState, seat: int, rng: random.Random, deal: Dealer) -> FBState:
+    """A copy of ``state`` as ``seat`` may imagine it: every hidden card (other hands,
+    the draw pile) dealt anew by ``deal`` from the shuffled pool, the reshuffle seed
+    hidden, the other responders' answers forgotten."""
+    d = state.copy()
+    hidden: list[int] = list(d.draw)
+    for g in range(d.n):
+        if g != seat:
+            hidden.extend(d.hands[g])
+    hidden.sort()  # what the seat cannot tell apart starts in one order
+    rng.shuffle(hidden)
+    d.draw = deal(d, seat, hidden, rng)
+    d.seed = rng.getrandbits(48)
+    if d.phase == WINDOW:
+        d.answers = [WAITING if g != seat and a >= -1 else a for g, a in enumerate(d.answers)]
+    return d
+
+
+def _in_order(d: FBState, seat: int, hidden: list[int], rng: random.Random) -> list[int]:
+    for g in range(d.n):
+        if g != seat:
+            k = len(d.hands[g])
+            d.hands[g] = hidden[:k]
+            del hidden[:k]
+    return hidden
 
 
 GAME = FamilyBusiness()
