@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.family_business.actions import Action
-from engine.family_business.ai import STRENGTHS, choose
+from engine.family_business.ai import STRENGTHS, choose, reads_play
 from engine.family_business.belief import Belief, watched
 from engine.family_business.game import GAME, FBOptions
 from engine.family_business.policies import POLICIES
@@ -47,7 +47,7 @@ def play_game(players: Sequence[str], seed: int) -> tuple[FBState, int]:
     state = GAME.new(seed, FBOptions(seats=len(players)))
     rng = random.Random(seed ^ 0x5F5F)
     decisions = 0
-    beliefs = {g: Belief(state, g) for g, p in enumerate(players) if p in STRENGTHS}
+    beliefs = {g: Belief(state, g) for g, p in enumerate(players) if reads_play(state, p)}
     while not GAME.is_over(state):
         for seat in GAME.awaiting(state):
             action = act(players[seat], state, seat, rng, beliefs.get(seat))

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from engine.errors import IllegalAction
 from engine.family_business import text
 from engine.family_business.actions import Action
-from engine.family_business.ai import STRENGTHS, choose
+from engine.family_business.ai import STRENGTHS, choose, reads_play
 from engine.family_business.belief import Belief, watched
 from engine.family_business.game import GAME, FBOptions
 from engine.family_business.policies import POLICIES
@@ -66,12 +66,14 @@ class FBTerminal:
         self.log: list[str] = []
         #: what each AI seat reads from the public play (engine.family_business.belief)
         self.beliefs = {
-            g: Belief(state, g) for g in range(state.n) if g not in humans and opponent in STRENGTHS
+            g: Belief(state, g)
+            for g in range(state.n)
+            if g not in humans and reads_play(state, opponent)
         }
 
     def _bot(self, seat: int) -> Action:
         if self.opponent in STRENGTHS:
-            return choose(self.state, seat, self.opponent, self.rng, self.beliefs[seat])
+            return choose(self.state, seat, self.opponent, self.rng, self.beliefs.get(seat))
         return POLICIES[self.opponent](self.state, seat, self.rng)
 
     def _record(self, events: list[dict[str, object]]) -> None:
