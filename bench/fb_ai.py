@@ -39,8 +39,9 @@ sys.path.insert(0, str(ROOT))
 from engine.ai.ismcts import Budget  # noqa: E402
 from engine.family_business import GAME, FBOptions  # noqa: E402
 from engine.family_business.actions import Action  # noqa: E402
-from engine.family_business.ai import STRENGTHS, searched, think  # noqa: E402
+from engine.family_business.ai import STRENGTHS, reads_play, searched, think  # noqa: E402
 from engine.family_business.belief import CAUTION, Belief, apply  # noqa: E402
+from engine.family_business.game import redeal  # noqa: E402
 from engine.family_business.lookahead import HARD, Plan, decide  # noqa: E402
 from engine.family_business.policies import Policy, bot_policy  # noqa: E402
 from engine.family_business.quick import quick_policy  # noqa: E402
@@ -71,21 +72,26 @@ CANDIDATES = {
 
 #: searches on trial (engine.family_business.ai.searched): hard's budget, who plays the
 #: rollouts ("quick": the rule-of-thumb policy for every seat; "bot": the bot for the
-#: other seats, as the search models them, and quick for the searching seat) and the
-#: decisions per seat after which they are cut (records: fb-ai-belief.jsonl, stopped
-#: early: "search-d1" 58.8% against hard's 70.6% on the same 17 two-player games)
+#: other seats, as the search models them, and quick for the searching seat; "bot-all":
+#: the bot for every seat) and the decisions per seat after which they are cut
+#: (records: fb-ai-belief.jsonl; two-player games against hard's on the same seeds:
+#: "search-d1" 58.8% against 70.6% of 17, stopped early; "search-botrollouts" 56.0%
+#: against 68.0% of 25; "search-allbot" 60.0% against 66.9% of 80)
 SEARCHES: dict[str, tuple[Budget, str, int]] = {
     "search-botrollouts": (STRENGTHS["hard"], "bot", 6),
     "search-d1": (STRENGTHS["hard"], "quick", 1),
     "search-confidence1": (replace(STRENGTHS["hard"], confidence=1.0), "quick", 6),
     # twice hard's budget (over the time bar): 63.2% of 38 games against hard's 73.7%
     "search-2x": (replace(STRENGTHS["hard"], iterations=2000, time_cap=2.1), "quick", 6),
+    "search-allbot": (STRENGTHS["hard"], "bot-all", 6),
 }
 
 
 def _rollout_of(kind: str, seat: int) -> Policy:
     if kind == "quick":
         return quick_policy
+    if kind == "bot-all":
+        return bot_policy
     return lambda s, g, rng: quick_policy(s, g, rng) if g == seat else bot_policy(s, g, rng)
 
 
@@ -99,8 +105,26 @@ BELIEFS = {"-b": (True, 1.0), "-bp": (True, CAUTION), "-p": (False, CAUTION)}
 STRENGTH_BELIEF = (True, CAUTION)
 
 
+class Oracle(Belief):
+    """Not a player but a ceiling (the suffix "-oracle"): the hidden cards dealt as they
+    are, the other hands seen and only the draw pile's order guessed, to tell how much
+    a perfect reading of the play could give."""
+
+    __slots__ = ()
+
+    def determinize(self, state: FBState, seat: int, rng: random.Random) -> FBState:
+        return redeal(
+            state, seat, rng, lambda d, _seat, _hidden, r: r.sample(sorted(d.draw), len(d.draw))
+        )
+
+
+ORACLE = "-oracle"
+
+
 def belief_kind(player: str) -> tuple[str, tuple[bool, float] | None]:
     """The player's base name and its belief's (reads the play, caution), if any."""
+    if player.endswith(ORACLE):
+        return player.removesuffix(ORACLE), (False, CAUTION)
     for suffix, kind in BELIEFS.items():
         if player.endswith(suffix):
             return player.removesuffix(suffix), kind
@@ -119,6 +143,8 @@ def decision(
     if player in SEARCHES:
         budget, rollouts, depth = SEARCHES[player]
         r = searched(state, seat, budget, rng, belief, _rollout_of(rollouts, seat), depth)
+    elif isinstance(belief, Oracle) and not reads_play(state, player):
+        r = searched(state, seat, STRENGTHS[player], rng, belief)  # think would take none
     else:
         r = think(state, seat, player, rng, belief)
     return r.action, r.seconds, r.iterations
@@ -133,6 +159,8 @@ def play(job: tuple[int, str, int, int]) -> dict:
     iters: list[int] = []
     kind = belief_kind(player)[1]
     belief = None if kind is None else Belief(state, seat, kind[1])
+    if player.endswith(ORACLE):
+        belief = Oracle(state, seat)
     watching = kind is not None and kind[0]
     while not GAME.is_over(state):
         for g in GAME.awaiting(state):
@@ -237,7 +265,7 @@ def main(argv: list[str] | None = None) -> None:
         choices=[
             f"{p}{b}"
             for p in ("easy", "medium", "hard", *CANDIDATES, *SEARCHES)
-            for b in ("", *BELIEFS)
+            for b in ("", *BELIEFS, ORACLE)
         ],
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
