@@ -87,6 +87,8 @@ SEARCHES: dict[str, tuple[Budget, str, int]] = {
     # twice hard's budget (over the time bar): 63.2% of 38 games against hard's 73.7%
     "search-2x": (replace(STRENGTHS["hard"], iterations=2000, time_cap=2.1), "quick", 6),
     "search-allbot": (STRENGTHS["hard"], "bot-all", 6),
+    "search-d12": (STRENGTHS["hard"], "quick", 12),
+    "search-full": (STRENGTHS["hard"], "quick", 0),
 }
 
 

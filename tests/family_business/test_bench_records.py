@@ -8,6 +8,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -43,3 +45,45 @@ def test_a_second_run_plays_nothing_and_prints_the_same_table(tmp_path, capsys):
     assert second[0] == "4 games on record, 0 to play"
     assert second[1:] == first[1:]
     assert second[-1].startswith("HEADLINE: easy wins")
+
+
+def _compare():
+    sys.path.insert(0, str(ROOT / "bench"))
+    spec = importlib.util.spec_from_file_location(
+        "bench_fb_ai_compare", ROOT / "bench" / "fb_ai_compare.py"
+    )
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _rec(player: str, seed: int, seat: int, score: float) -> str:
+    return json.dumps({"players": 4, "player": player, "seed": seed, "seat": seat, "score": score})
+
+
+def test_two_players_are_compared_on_the_games_both_played_only(tmp_path, capsys):
+    compare = _compare()
+    (tmp_path / "fb-ai.jsonl").write_text(
+        "\n".join(
+            [
+                _rec("hard", 1, 0, 1.0),
+                _rec("hard", 1, 1, 0.0),
+                _rec("hard", 1, 0, 0.0),  # a game's first record counts
+                _rec("hard", 2, 0, 0.0),  # the trial has no such game
+                _rec("hard", 9, 0, 1.0),  # outside the seeds asked for
+            ]
+        )
+        + '\n{"players": 4, "pla'  # a line cut off by a kill
+    )
+    (tmp_path / "trial.jsonl").write_text(
+        "\n".join([_rec("x", 1, 0, 0.0), _rec("x", 1, 1, 0.5), _rec("hard", 1, 1, 1.0)])
+    )
+    hard = compare.scores("hard", 4, range(1, 5), tmp_path)
+    trial = compare.scores("x@trial.jsonl", 4, range(1, 5), tmp_path)
+    assert hard == {(1, 0): 1.0, (1, 1): 0.0, (2, 0): 0.0}
+    assert trial == {(1, 0): 0.0, (1, 1): 0.5}
+    k, mean_trial, mean_hard, diff, half = compare.paired(trial, hard)
+    assert (k, mean_trial, mean_hard, diff) == (2, 0.25, 0.5, -0.25)
+    assert half == pytest.approx(1.96 * 0.75)  # the sd of (-1.0, +0.5), 1.06, over sqrt(2)
+    assert compare.paired(trial, {})[0] == 0
