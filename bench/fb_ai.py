@@ -70,6 +70,8 @@ CANDIDATES = {
     # with hard's belief, seeds 1-40 (hard 44.3%): 39.6% and 41.8% of 160 games
     "lookahead-conf1": replace(HARD, confidence=1.0),
     "lookahead-conf05": replace(HARD, confidence=0.5),
+    # seeds 1-80 (hard 42.2%): 42.2% of 320, the 30 games that reached a duel otherwise
+    "lookahead-duel": replace(HARD, duel=True),
 }
 
 

@@ -28,7 +28,8 @@ fb-ai-belief-biased.jsonl); with ``hard``'s belief (records in fb-ai-belief.json
 against ``hard``'s 44.3% of the same games): sampling the targets too 43.0% of 160,
 32 samples 42.9% of 101 (stopped), the end position's win chance plus 0.03 per
 card's ``KEEP`` / 10 of the own hand (``hand``: what a card kept is worth) 40.2% of
-160. With 2 players the
+160; on seeds 1-80 (``hard`` 42.2%), the tuned player's 2-player weights once two
+gangs are left (``duel``) 42.2% of 320 (30 games went otherwise, 2 won, 2 lost). With 2 players the
 plain plan lost to the bot (40.6% of 80 games, ``hard``'s search 71%): its rollouts
 miss what a card kept in hand is worth, and the best of several noisy means is biased
 upwards.
@@ -71,6 +72,7 @@ class Plan:
     confidence: float = 0.0  # ... and by this many standard errors of the paired difference
     targets: bool = False  # also sample the target of a Contract (any kind)
     hand: float = 0.0  # the worth of the own hand at the end, per card's KEEP / 10
+    duel: bool = False  # the tuned player's 2-player weights once two gangs are left
 
 
 #: ``hard``'s plan at tables of 3 or more (bench/fb_ai.py's "lookahead-cc"); its cap of
@@ -120,7 +122,7 @@ def decide(
 ) -> tuple[Action, int]:
     """The look-ahead's action for ``seat`` and the determinizations it sampled (kept
     consistent with ``belief`` when given)."""
-    w = weights_for(state.n)
+    w = weights_for(sum(state.live) if plan.duel else state.n)
     base = act(state, seat, w)
     answers = state.phase == WINDOW and plan.windows
     target = plan.targets and state.phase == PLAY_PHASE and state.card in C.ANY_CONTRACT
