@@ -67,10 +67,8 @@ CANDIDATES = {
     "lookahead-cc32": Plan(chance=True, margin=0.01, confidence=1.5, samples=32, time_cap=1.0),
     "lookahead-cct1": replace(HARD, targets=True),
     "lookahead-hand": replace(HARD, hand=0.03),
-    # with hard's belief, seeds 1-40 (hard 44.3%): 39.6% and 41.8% of 160 games
     "lookahead-conf1": replace(HARD, confidence=1.0),
     "lookahead-conf05": replace(HARD, confidence=0.5),
-    # seeds 1-80 (hard 42.2%): 42.2% of 320, the 30 games that reached a duel otherwise
     "lookahead-duel": replace(HARD, duel=True),
 }
 
@@ -79,14 +77,13 @@ CANDIDATES = {
 #: rollouts ("quick": the rule-of-thumb policy for every seat; "bot": the bot for the
 #: other seats, as the search models them, and quick for the searching seat; "bot-all":
 #: the bot for every seat) and the decisions per seat after which they are cut
-#: (records: fb-ai-belief.jsonl; two-player games against hard's on the same seeds:
-#: "search-d1" 58.8% against 70.6% of 17, stopped early; "search-botrollouts" 56.0%
-#: against 68.0% of 25; "search-allbot" 60.0% against 66.9% of 80)
+#: (records: fb-ai-belief.jsonl; their figures, and the plans', are in the README's
+#: table "Family Business AI: tried and not kept", bench/fb_ai_compare.py prints them)
 SEARCHES: dict[str, tuple[Budget, str, int]] = {
     "search-botrollouts": (STRENGTHS["hard"], "bot", 6),
     "search-d1": (STRENGTHS["hard"], "quick", 1),
     "search-confidence1": (replace(STRENGTHS["hard"], confidence=1.0), "quick", 6),
-    # twice hard's budget (over the time bar): 63.2% of 38 games against hard's 73.7%
+    # twice hard's budget (over the time bar, to learn whether more time helps)
     "search-2x": (replace(STRENGTHS["hard"], iterations=2000, time_cap=2.1), "quick", 6),
     "search-allbot": (STRENGTHS["hard"], "bot-all", 6),
     "search-d12": (STRENGTHS["hard"], "quick", 12),
@@ -165,9 +162,11 @@ def play(job: tuple[int, str, int, int]) -> dict:
     times: list[float] = []
     iters: list[int] = []
     kind = belief_kind(player)[1]
-    belief = None if kind is None else Belief(state, seat, kind[1])
+    belief: Belief | None = None
     if player.endswith(ORACLE):
-        belief = Oracle(state, seat)
+        belief = Oracle(state, seat)  # its kind says it reads nothing from the play
+    elif kind is not None:
+        belief = Belief(state, seat, kind[1])
     watching = kind is not None and kind[0]
     while not GAME.is_over(state):
         for g in GAME.awaiting(state):

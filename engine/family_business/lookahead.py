@@ -15,24 +15,15 @@ Every determinization comes from ``rng``, so the same seed gives the same game w
 the time cap does not cut the samples short.
 
 ``hard``'s player at 3 or more seats with the plan :data:`HARD` (engine.family_business.
-ai). The plans tried (bench/fb_ai.py ``CANDIDATES``, records in
-bench/results/fb-ai-lookahead.jsonl, paired with the tuned player's in
-fb-ai-hard-tuned-4p.jsonl), with 4 players on the same 160 games (seeds 1-40; the tuned
-player 40.2%): the tuned evaluation 40.0%; the win chance with a confidence of 1.5
-standard errors (``HARD``) 41.7%, and on seeds 41-80 40.7% against 28.1%; the same
-sampling the counters too 31.0% on 92 games; two rounds deep 38.3%; with a belief and
-also sampling a Contract's target (``targets``) 47.0% against 50.0% without the
-targets on 41 games (stopped); with a belief and 32 samples in 1 s 44.7% against 51.3%
-on 38 games (stopped; both with the first belief sampler, records in
-fb-ai-belief-biased.jsonl); with ``hard``'s belief (records in fb-ai-belief.jsonl,
-against ``hard``'s 44.3% of the same games): sampling the targets too 43.0% of 160,
-32 samples 42.9% of 101 (stopped), the end position's win chance plus 0.03 per
-card's ``KEEP`` / 10 of the own hand (``hand``: what a card kept is worth) 40.2% of
-160; on seeds 1-80 (``hard`` 42.2%), the tuned player's 2-player weights once two
-gangs are left (``duel``) 42.2% of 320 (30 games went otherwise, 2 won, 2 lost). With 2 players the
-plain plan lost to the bot (40.6% of 80 games, ``hard``'s search 71%): its rollouts
-miss what a card kept in hand is worth, and the best of several noisy means is biased
-upwards.
+ai): with 4 players on the same 160 games (seeds 1-40) the win chance with a confidence
+of 1.5 standard errors won 41.7% against the tuned player's 40.2%, and on seeds 41-80,
+played after the plan was picked, 40.7% against 28.1% (records in
+bench/results/fb-ai-lookahead.jsonl and fb-ai-hard-tuned-4p.jsonl). The other plans
+tried (``windows``, ``rounds``, ``targets``, ``hand``, ``duel``, other samples and
+confidences: bench/fb_ai.py ``CANDIDATES``) did no better; their figures are in the
+README's table "Family Business AI: tried and not kept". With 2 players the plain plan
+lost to the bot (40.6% of 80 games, ``hard``'s search 71%): its rollouts miss what a
+card kept in hand is worth, and the best of several noisy means is biased upwards.
 """
 
 from __future__ import annotations
