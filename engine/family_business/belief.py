@@ -1,5 +1,7 @@
 """What one seat can tell about the others' hands from public play: the counters a
-player who was targeted and let the card pass cannot have held.
+player who let a card pass cannot have held, and, read by the rule-based bot's own
+rules (engine.family_business.policies), the cards a player who chose what he played
+cannot have held.
 
 A sensible player counters a card aimed at his own gang when he can: a Contract of any
 kind, a Priority or Double Contract on his gang (Mob Power or Family Influence, the
@@ -9,12 +11,24 @@ declined is public only in part (RULING R13): if nobody countered, everybody dec
 if somebody did, the responders before him in priority declined and the others'
 answers stay unknown.
 
+Read *as the bot* (``as_bot``, the default), a player is taken to decide as the bot
+does, the model by which ``hard``'s look-ahead plays the other seats too: a decline
+tells which counters he lacked by the bot's answer rule (also Mob Power against a
+leading contractor, Finger against a leader's escape), and his play tells more: the
+bot plays the card whose play it values most, or discards the card it keeps least when
+no play beats keeping the hand (``policies.ruled_out``). So a player who played a
+card held no card he would have played instead, and one who discarded held nothing he
+would have played and nothing he keeps less. A player whose play contradicts this
+(he plays a card the belief says he cannot hold) is no bot: from then on he is read
+as a sensible player only.
+
 The belief keeps one *slot* per card in each other hand, with the card kinds that slot
 cannot be (a set of card codes as a bit mask). A refill adds unconstrained slots; a
-decline adds the kinds to every slot of that hand; a card leaving the hand (a play, a
-discard, a counter) takes away the most constrained slot it could have been, so what
-is left is what certainly holds whichever card it was (the masks of a hand are nested:
-older cards have seen every later decline). Only public events are read.
+decline or a choice adds the kinds to every slot of that hand; a card leaving the hand
+(a play, a discard, a counter) takes away the most constrained slot it could have
+been, so what is left is what certainly holds whichever card it was (the masks of a
+hand are nested: older cards have seen every later reading). Only public events are
+read.
 
 :meth:`Belief.determinize` redeals the hidden cards like ``GAME.determinize`` but keeps
 every slot's exclusions: constrained slots are dealt first, each a random card of the
@@ -23,17 +37,17 @@ dealt :data:`CAUTION` times as often as its share of the cards left (the AI play
 the others held more counters than they likely do); the rest is the draw pile.
 
 ``hard``'s look-ahead at 3 or more seats reads the public play through a belief
-(engine.family_business.ai). In 4-player games against three bots (bench/fb_ai.py,
-seeds 1-40, the same 160 games each; records in bench/results/fb-ai-belief.jsonl):
-without a belief 41.0%; with one dealing counters at their share 38.8%; with a caution
-of 3 44.9% (and 41.4% against 40.2% on seeds 41-80, tried after); a caution of 3
-without reading the play 38.6% of 135 games. (A first sampler, which dealt the counters
-a constrained slot passed over into the others' unconstrained slots, so that they held
-more than their share, won 45.9%: the reason for trying a caution; its records are in
-fb-ai-belief-biased.jsonl.) These differences are within the noise
-of 160 games (a paired difference's 95% interval is about ±10 points). With 2 players
-the search played worse with a belief in three small trials (18-38 games each, 8 to 14
-points below the same games without), so the search does not use one.
+(engine.family_business.ai). In 4-player games against three bots (bench/fb_ai.py;
+records in bench/results/), reading the choices as the bot's won 48.6% of 320 games
+(seeds 1-80) where the belief without that reading won 42.2%, and 37.8% against 36.1%
+of 160 games on seeds 81-120, played after: +4.8 points over the 480 games. Before,
+on seeds 1-40 (fb-ai-belief.jsonl): without a belief 41.0%; with one dealing counters
+at their share 38.8%; with a caution of 3 44.9%; a caution of 3 without reading the
+play 38.6% of 135 games. These differences are within the noise of 160 games (a
+paired difference's 95% interval is about ±10 points). With 2 players the search
+played worse with a belief in three small trials (18-38 games each, 8 to 14 points
+below the same games without), and seeing the other hands as they are gave it nothing
+(the README's table of trials), so the search does not use one.
 """
 
 from __future__ import annotations
@@ -43,16 +57,20 @@ from collections.abc import Iterable
 from typing import Any, Final
 
 from engine.family_business import cards as C
-from engine.family_business.actions import GANG, NEXT, Action
+from engine.family_business.actions import DISCARD, GANG, NEXT, PLAY, Action
 from engine.family_business.game import GAME, redeal
+from engine.family_business.policies import ruled_out, would_counter
+from engine.family_business.state import PLAY as PLAY_PHASE
 from engine.family_business.state import WINDOW, FBState
 
 #: how many times as often as its share of the unseen cards a counter is dealt into
 #: another hand's unconstrained slot (see the module docstring)
 CAUTION: Final = 3.0
 
-#: the kinds a targeted player is taken to counter with when he holds them
-_AGAINST_CONTRACTS: Final = frozenset((C.MOB_POWER, C.FAMILY_INFLUENCE))
+#: the kinds a sensible targeted player is taken to counter with when he holds them:
+#: against a Contract of any kind Mob Power or Family Influence, against a Vendetta
+#: Safe House (not Finger: a Take It On the Lam aims at nobody)
+_SENSIBLE: Final = frozenset((C.MOB_POWER, C.FAMILY_INFLUENCE, C.SAFE_HOUSE))
 
 
 def _mask(cards: Iterable[int]) -> int:
@@ -65,11 +83,15 @@ def _mask(cards: Iterable[int]) -> int:
 class Belief:
     """``seat``'s knowledge of the other hands (see the module docstring)."""
 
-    __slots__ = ("caution", "seat", "slots")
+    __slots__ = ("bots", "caution", "seat", "slots")
 
-    def __init__(self, state: FBState, seat: int, caution: float = CAUTION) -> None:
+    def __init__(
+        self, state: FBState, seat: int, caution: float = CAUTION, as_bot: bool = True
+    ) -> None:
         self.seat = seat
         self.caution = caution  # 1: counters dealt at their share; see CAUTION
+        #: which seats are read as the bot (see the module docstring)
+        self.bots = [as_bot and g != seat for g in range(state.n)]
         self.slots: list[list[int]] = [
             [] if g == seat else [0] * len(state.hands[g]) for g in range(state.n)
         ]
@@ -81,9 +103,13 @@ class Belief:
         for e in events:
             kind = e["kind"]
             if kind in ("played", "discarded", "countered"):
+                g = e["seat"]
                 if kind == "countered" and before.phase == WINDOW:
-                    self._declined(before, e["seat"])
-                self._leave(e["seat"], e["card"])
+                    self._declined(before, g)
+                self._leave(g, e["card"])
+                if kind != "countered" and self.bots[g] and _chooses_card(before, g):
+                    action = Action(PLAY if kind == "played" else DISCARD, e["card"])
+                    self._lacks(g, _mask(ruled_out(before, g, action)))
             elif kind == "no_counter" and before.phase == WINDOW:
                 self._declined(before, -1)
             elif kind == "drew":
@@ -95,23 +121,31 @@ class Belief:
 
     def _declined(self, s: FBState, by: int) -> None:
         """The window of ``s`` closed with ``by``'s counter (-1: nobody's): every
-        responder before ``by`` in priority declined."""
+        responder before ``by`` in priority declined, so he lacked the counters he
+        would have played (by the bot's rule when read as the bot, else those against a
+        card aimed at him)."""
         allowed = C.COUNTERS_ALLOWED[s.card]
+        bots = {g for g in range(s.n) if self.bots[g]}
+        aimed: set[int] = set()
         if s.card in C.ANY_CONTRACT:
-            mask = _mask(allowed & _AGAINST_CONTRACTS)
             aimed = {a for k, a in s.choices[:1] if k == GANG}
         elif s.card == C.VENDETTA:
-            mask = _mask(allowed)
             aimed = {a for k, a in s.choices if k == NEXT}
-        else:
-            return
         for k in range(1, s.n):
             g = (s.active + k) % s.n
             if g == by:
                 return
-            asked = s.live[g] and g != s.active
-            if asked and g in aimed and g != self.seat:
-                self.slots[g] = [m | mask for m in self.slots[g]]
+            if not s.live[g] or g == s.active:
+                continue
+            if g in bots:
+                self._lacks(g, _mask(c for c in allowed if would_counter(s, g, c)))
+            elif g in aimed:
+                self._lacks(g, _mask(allowed & _SENSIBLE))
+
+    def _lacks(self, g: int, mask: int) -> None:
+        """``g`` holds none of ``mask``'s kinds now."""
+        if mask and g != self.seat:
+            self.slots[g] = [m | mask for m in self.slots[g]]
 
     def _leave(self, g: int, card: int) -> None:
         if g == self.seat or not self.slots[g]:
@@ -119,8 +153,9 @@ class Belief:
         bit = 1 << card
         slots = self.slots[g]
         fits = [i for i, m in enumerate(slots) if not m & bit]
-        if not fits:  # the belief was wrong about this hand: forget it
+        if not fits:  # the belief was wrong about this hand: forget it; no bot
             self.slots[g] = [0] * (len(slots) - 1)
+            self.bots[g] = False
             return
         i = max(fits, key=lambda i: (slots[i].bit_count(), i))
         del slots[i]
@@ -177,6 +212,11 @@ class Belief:
         return rest
 
 
+def _chooses_card(s: FBState, g: int) -> bool:
+    """Whether ``s`` is ``g``'s decision which card to play or discard."""
+    return s.phase == PLAY_PHASE and s.card < 0 and s.active == g
+
+
 def apply(belief: Belief, state: FBState, action: Action, actor: int) -> list[dict[str, Any]]:
     """``GAME.apply`` the action and let ``belief`` observe it."""
     return watched((belief,), state, action, actor)
@@ -186,20 +226,9 @@ def watched(
     beliefs: Iterable[Belief], state: FBState, action: Action, actor: int
 ) -> list[dict[str, Any]]:
     """``GAME.apply`` the action and let every one of ``beliefs`` observe it."""
-    before = state.public_copy() if state.phase == WINDOW else state
+    choosing = state.phase == PLAY_PHASE and state.card < 0
+    before = state.public_copy() if state.phase == WINDOW or choosing else state
     events = GAME.apply(state, action, actor)
     for belief in beliefs:
         belief.observe(before, events)
     return events
-
-
-def replayed(
-    first: FBState, moves: Iterable[tuple[int, Action]], seat: int
-) -> tuple[Belief, FBState]:
-    """``seat``'s belief after the game from ``first`` through its logged ``moves``
-    (``(seat, action)`` pairs, as engine.game.replay takes them), and the position
-    they lead to (``first`` is changed)."""
-    belief = Belief(first, seat)
-    for g, action in moves:
-        apply(belief, first, action, g)
-    return belief, first

@@ -23,7 +23,7 @@ from typing import Final
 
 from engine.family_business import cards as C
 from engine.family_business.actions import COUNTER, DISCARD, NO_COUNTER_ACTION, PLAY, Action
-from engine.family_business.choices import autofill, options
+from engine.family_business.choices import autofill, options, playable
 from engine.family_business.game import GAME
 from engine.family_business.settle import after_discard, after_play
 from engine.family_business.state import NONE, OVER, WINDOW, Choice, FBState
@@ -151,12 +151,48 @@ def bot_policy(state: FBState, seat: int, rng: random.Random) -> Action:
         return _greedy_step(state, seat, actions)[0]
     plays = [a for a in actions if a.kind == PLAY]
     discards = [a for a in actions if a.kind == DISCARD]
-    keep = min(discards, key=lambda a: (KEEP.get(a.arg, 3), a.arg))
-    baseline = evaluate(after_discard(state.public_copy()), seat)
+    keep = min(discards, key=lambda a: _keep_key(a.arg))
     if not plays:
         return keep
     best, value = max(((a, _completed(state, seat, a.arg)) for a in plays), key=lambda av: av[1])
-    return best if value > baseline + 0.05 else keep
+    return best if value > _play_bar(state, seat) else keep
+
+
+def _keep_key(card: int) -> tuple[float, int]:
+    """The bot discards the card of the smallest key."""
+    return KEEP.get(card, 3), card
+
+
+def _play_bar(state: FBState, seat: int) -> float:
+    """What a play must beat: keeping the hand (a discard), by a little."""
+    return evaluate(after_discard(state.public_copy()), seat) + 0.05
+
+
+def ruled_out(state: FBState, seat: int, action: Action) -> frozenset[int]:
+    """The cards the bot cannot have held beside ``action``'s card when it chose
+    ``action`` (a play or a discard) at the start of its play ``state`` (public facts
+    suffice): a card whose play it values above the one it played (or as high and
+    listed first), or, when it discarded, any card it would have played and any card
+    it keeps less than the discarded one. What the bot chose thus tells of its hand."""
+    playable_values = {
+        c: _completed(state, seat, c) for c in range(C.N_TYPES) if playable(state, seat, c)
+    }
+    if action.kind == PLAY:
+        mine = playable_values[action.arg]
+        return frozenset(
+            c for c, v in playable_values.items() if v > mine or (v == mine and c < action.arg)
+        )
+    bar = _play_bar(state, seat)
+    key = _keep_key(action.arg)
+    return frozenset(c for c, v in playable_values.items() if v > bar) | frozenset(
+        c for c in range(C.N_TYPES) if _keep_key(c) < key
+    )
+
+
+def would_counter(state: FBState, seat: int, card: int) -> bool:
+    """Whether the bot, asked in the window of ``state`` and holding ``card`` (a
+    counter the window admits), counters: the counters a bot that declined lacked."""
+    return _answer(state, seat, [Action(COUNTER, card), NO_COUNTER_ACTION]).kind == COUNTER
 
 
 def _completed(state: FBState, seat: int, card: int) -> float:
