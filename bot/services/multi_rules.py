@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import time
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -19,9 +20,12 @@ from engine.family_business import GAME as FAMILY_BUSINESS
 from engine.family_business import FBOptions
 from engine.family_business.actions import NO_COUNTER_ACTION
 from engine.family_business.ai import choose, reads_play
-from engine.family_business.belief import Belief, replayed
+from engine.family_business.belief import Belief, apply
 from engine.family_business.state import WINDOW, FBState
 from engine.game import Game
+
+#: how many games' beliefs a worker process keeps between decisions
+READ_GAMES = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,25 +102,42 @@ class FamilyBusinessRules:
         still = tuple(s for s, alive in enumerate(state.live) if alive)
         return (still, *(tuple(g) for g in reversed(state.eliminated)))
 
+    def __init__(self) -> None:
+        #: the beliefs this process read last, by (seed, seats, seat): the log read so
+        #: far, the position it led to and the belief, to read only what came since
+        self._read: dict[tuple[int, int, int], tuple[tuple[str, ...], FBState, Belief]] = {}
+
     def choose(
         self, state: Any, seat: int, strength: str, rng: random.Random, past: Past | None = None
     ) -> Any:
-        return choose(
-            state, seat, strength, rng, None if past is None else self.belief(state, seat, past)
-        )
+        start = time.perf_counter()
+        belief = None if past is None else self.belief(state, seat, past)
+        return choose(state, seat, strength, rng, belief, time.perf_counter() - start)
 
     def reads_past(self, state: Any, strength: str) -> bool:
         return reads_play(state, strength)
 
     def belief(self, state: FBState, seat: int, past: Past) -> Belief | None:
         """What ``seat`` can tell of the other hands from the game's public play (the
-        log replayed from the seed); None when the log does not lead to ``state``."""
+        log replayed from the seed, or from where this process last read the same
+        game's log); None when the log does not lead to ``state``."""
+        key = (past.seed, state.n, seat)
+        read, end, belief = self._read.pop(key, ((), None, None))
+        if end is None or belief is None or past.log[: len(read)] != read:
+            read, end = (), self.new_state(past.seed, state.n)
+            belief = Belief(end, seat)
         try:
-            moves = [parse_move(self.game, text) for text in past.log]
-            belief, end = replayed(self.new_state(past.seed, state.n), moves, seat)
+            for text in past.log[len(read) :]:
+                actor, action = parse_move(self.game, text)
+                apply(belief, end, action, actor)
         except (IllegalAction, ValueError, KeyError, TypeError):
             return None  # a log that is not this game's
-        return belief if end == state else None
+        if end != state:
+            return None
+        self._read[key] = (past.log, end, belief)
+        while len(self._read) > READ_GAMES:
+            del self._read[next(iter(self._read))]  # the longest unread
+        return belief
 
 
 RULES: dict[str, MultiRules] = {rules.name: rules for rules in (FamilyBusinessRules(),)}

@@ -7,7 +7,7 @@ seat's belief allows, engine.family_business.belief; otherwise the tuned player 
 engine.family_business.tuned, the bot's one-ply look-ahead with an evaluation and a
 counter rule tuned by self-play, bench/fb_tune.py). The belief is what the seat read
 from the public play (a targeted player who let the card pass held no counter), which
-the caller keeps (engine.family_business.belief.apply, or ``replayed`` from a log);
+the caller keeps (engine.family_business.belief.apply, from the game's log);
 without one the look-ahead deals the hidden cards at random. Before the belief, with
 4 players the look-ahead won
 40.6% of 320 games against three bots (bench/fb_ai.py, seeds 1-80), the tuned player
@@ -88,16 +88,19 @@ def think(
     strength: str,
     rng: random.Random,
     belief: Belief | None = None,
+    spent: float = 0.0,
 ) -> SearchResult:
     """The AI's decision for ``seat`` at ``strength``; ``belief``: what the seat read
-    from the public play, for the look-ahead (see the module docstring)."""
+    from the public play, for the look-ahead (see the module docstring); ``spent``:
+    the seconds the decision took before (reading the play), off the look-ahead's cap."""
     try:
         budget = STRENGTHS[strength]
     except KeyError:
         raise ValueError(f"unknown strength {strength!r}: easy, medium or hard") from None
     start = time.perf_counter()
     if reads_play(state, strength):
-        action, samples = decide(state, seat, rng, HARD, belief)
+        plan = replace(HARD, time_cap=max(0.0, HARD.time_cap - spent)) if spent else HARD
+        action, samples = decide(state, seat, rng, plan, belief)
         return SearchResult(action, samples, time.perf_counter() - start, {}, {})
     return searched(state, seat, budget, rng)
 
@@ -110,13 +113,15 @@ def searched(
     belief: Belief | None = None,
     rollout: Policy = quick_policy,
     depth_per_seat: int = DEPTH_PER_SEAT,
+    anchor: Policy = bot_policy,
 ) -> SearchResult:
     """The search's result for ``seat`` with ``budget`` (its time cap covering the
-    bot's baseline too), rollouts by ``rollout`` cut after ``depth_per_seat``
-    decisions per seat; determinizations kept to ``belief`` when given (``think``
-    gives none: the search played worse with one, engine.family_business.belief)."""
+    baseline move's too: ``anchor``'s, the bot's), rollouts by ``rollout`` cut after
+    ``depth_per_seat`` decisions per seat; determinizations kept to ``belief`` when
+    given (``think`` gives none: the search played worse with one,
+    engine.family_business.belief)."""
     start = time.perf_counter()
-    baseline = bot_policy(state, seat, rng) if budget.anchor else None
+    baseline = anchor(state, seat, rng) if budget.anchor else None
     spent = time.perf_counter() - start  # the cap holds for the whole decision
     cap = None if budget.time_cap is None else max(0.0, budget.time_cap - spent)
     budget = replace(budget, depth=depth_per_seat * state.n, time_cap=cap)
@@ -141,7 +146,8 @@ def choose(
     strength: str,
     rng: random.Random,
     belief: Belief | None = None,
+    spent: float = 0.0,
 ) -> Action:
-    """The search AI's action for ``seat``."""
-    action: Action = think(state, seat, strength, rng, belief).action
+    """The search AI's action for ``seat`` (``belief``, ``spent``: see :func:`think`)."""
+    action: Action = think(state, seat, strength, rng, belief, spent).action
     return action

@@ -11,12 +11,23 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.services.multi_games import MultiService
-from bot.services.multi_rules import Past, decide, decision_seed, dump_move, rules_of
+from bot.services.multi_rules import (
+    FamilyBusinessRules,
+    Past,
+    decide,
+    decision_seed,
+    dump_move,
+    rules_of,
+)
 from cogs.family_business import pool_decider
 from engine.family_business import GAME, FBOptions
 from engine.family_business import cards as C
+from engine.family_business.ai import think
+from engine.family_business.belief import Belief
+from engine.family_business.lookahead import HARD
 from engine.family_business.policies import bot_policy
 from engine.family_business.state import WINDOW
+from engine.family_business.tuned import act, weights_for
 
 
 def test_the_ai_answers_a_legal_action_for_its_seat_with_a_seed_per_decision() -> None:
@@ -113,3 +124,44 @@ async def test_the_pool_gets_the_games_log_as_stored_when_the_ai_reads_it(
             # the log is the game's up to the position decided: its belief replays
             assert rules.belief(GAME.load_state(state_json), seat, past) is not None
     assert any(past is not None and past.log for *_, past in sent)
+
+
+def test_a_worker_reads_only_the_moves_since_it_last_read_the_game_as_a_full_read_would():
+    # the belief kept between decisions equals the one read from the whole log anew,
+    # also after a read of another log (cut short, another game) in between
+    kept = FamilyBusinessRules()
+    state = kept.new_state(23, 4)
+    log: list[str] = []
+    rng = random.Random(23)
+    reads = 0
+    while not GAME.is_over(state):
+        for seat in GAME.awaiting(state):
+            if seat == 0 and state.phase != WINDOW:
+                past = Past(23, tuple(log))
+                belief = kept.belief(state, 0, past)
+                fresh = FamilyBusinessRules().belief(state, 0, past)
+                assert belief is not None and fresh is not None
+                assert (belief.slots, belief.bots) == (fresh.slots, fresh.bots)
+                reads += 1
+                if reads % 5 == 0 and log:
+                    assert kept.belief(state, 0, Past(23, tuple(log[:-1]))) is None
+                    assert kept.belief(state, 0, Past(24, tuple(log))) is None
+            action = bot_policy(state, seat, rng)
+            GAME.apply(state, action, seat)
+            log.append(dump_move(GAME, seat, action))
+    assert reads > 20
+
+
+def test_the_time_spent_reading_the_play_comes_off_the_look_aheads_cap():
+    # with its whole cap spent on reading, hard plays the tuned player's move unsearched
+    s = GAME.new(5, FBOptions(seats=4, first=0))
+    rng = random.Random(5)
+    while len(GAME.legal_actions(s, s.active)) < 4 or s.phase == WINDOW:
+        for g in GAME.awaiting(s):
+            GAME.apply(s, bot_policy(s, g, rng), g)
+    seat = s.active
+    searched = think(s, seat, "hard", random.Random(1), Belief(s, seat))
+    assert searched.iterations > 0
+    hurried = think(s, seat, "hard", random.Random(1), Belief(s, seat), spent=HARD.time_cap)
+    assert hurried.iterations == 0
+    assert hurried.action == act(s, seat, weights_for(s.n))
