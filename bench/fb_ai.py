@@ -46,6 +46,7 @@ from engine.family_business.lookahead import HARD, Plan, decide  # noqa: E402
 from engine.family_business.policies import Policy, bot_policy  # noqa: E402
 from engine.family_business.quick import quick_policy  # noqa: E402
 from engine.family_business.state import FBState  # noqa: E402
+from engine.family_business.tuned import tuned_policy  # noqa: E402
 from engine.stats import wilson  # noqa: E402
 
 RECORDS = ROOT / "bench" / "results" / "fb-ai.jsonl"
@@ -88,7 +89,13 @@ SEARCHES: dict[str, tuple[Budget, str, int]] = {
     "search-allbot": (STRENGTHS["hard"], "bot-all", 6),
     "search-d12": (STRENGTHS["hard"], "quick", 12),
     "search-full": (STRENGTHS["hard"], "quick", 0),
+    # the tuned player's move (engine.family_business.tuned) as the anchor, not the bot's
+    "search-tunedanchor": (STRENGTHS["hard"], "quick", 6),
+    # hard's 2-player search, to be given a belief by a suffix ("search-hard-bot")
+    "search-hard": (STRENGTHS["hard"], "quick", 6),
 }
+#: the searches above whose anchor is the tuned player's move
+TUNED_ANCHOR = frozenset({"search-tunedanchor"})
 
 
 def _rollout_of(kind: str, seat: int) -> Policy:
@@ -100,13 +107,20 @@ def _rollout_of(kind: str, seat: int) -> Policy:
 
 
 #: the strengths get a belief of the others' hands that reads the public play
-#: (engine.family_business.belief, the default caution), as on Discord; a trial's name
-#: may end in one of these for a belief of its own: (reads the play, caution). "-bp" is
-#: what ``hard`` does now; the plain trials (CANDIDATES, SEARCHES) play without one.
-#: (The 2-player records of "hard-b" and "hard-bp" were played while the search took
-#: the belief; it takes none since.)
-BELIEFS = {"-b": (True, 1.0), "-bp": (True, CAUTION), "-p": (False, CAUTION)}
-STRENGTH_BELIEF = (True, CAUTION)
+#: (engine.family_business.belief, the default caution, the others read as the bot),
+#: as on Discord; a trial's name may end in one of these for a belief of its own:
+#: (reads the play, caution, as the bot). "-bot" is what ``hard`` does now, "-bp"
+#: what it did before it read the others as the bot (records: fb-ai-botreading.jsonl
+#: and fb-ai-hard-before-botreading-4p.jsonl); the plain trials (CANDIDATES, SEARCHES)
+#: play without one. (The 2-player records of "hard-b" and "hard-bp" were played while
+#: the search took the belief; it takes none since.)
+BELIEFS = {
+    "-b": (True, 1.0, False),
+    "-bp": (True, CAUTION, False),
+    "-p": (False, CAUTION, False),
+    "-bot": (True, CAUTION, True),
+}
+STRENGTH_BELIEF = (True, CAUTION, True)
 
 
 class Oracle(Belief):
@@ -125,10 +139,11 @@ class Oracle(Belief):
 ORACLE = "-oracle"
 
 
-def belief_kind(player: str) -> tuple[str, tuple[bool, float] | None]:
-    """The player's base name and its belief's (reads the play, caution), if any."""
+def belief_kind(player: str) -> tuple[str, tuple[bool, float, bool] | None]:
+    """The player's base name and its belief's (reads the play, caution, as the bot),
+    if any."""
     if player.endswith(ORACLE):
-        return player.removesuffix(ORACLE), (False, CAUTION)
+        return player.removesuffix(ORACLE), (False, CAUTION, False)
     for suffix, kind in BELIEFS.items():
         if player.endswith(suffix):
             return player.removesuffix(suffix), kind
@@ -146,7 +161,8 @@ def decision(
         return action, time.perf_counter() - start, samples
     if player in SEARCHES:
         budget, rollouts, depth = SEARCHES[player]
-        r = searched(state, seat, budget, rng, belief, _rollout_of(rollouts, seat), depth)
+        anchor = tuned_policy if player in TUNED_ANCHOR else bot_policy
+        r = searched(state, seat, budget, rng, belief, _rollout_of(rollouts, seat), depth, anchor)
     elif isinstance(belief, Oracle) and not reads_play(state, player):
         r = searched(state, seat, STRENGTHS[player], rng, belief)  # think would take none
     else:
@@ -166,7 +182,7 @@ def play(job: tuple[int, str, int, int]) -> dict:
     if player.endswith(ORACLE):
         belief = Oracle(state, seat)  # its kind says it reads nothing from the play
     elif kind is not None:
-        belief = Belief(state, seat, kind[1])
+        belief = Belief(state, seat, kind[1], kind[2])
     watching = kind is not None and kind[0]
     while not GAME.is_over(state):
         for g in GAME.awaiting(state):

@@ -6,10 +6,10 @@ other seats as the bot, scored by the win-chance model, the hidden cards dealt a
 seat's belief allows, engine.family_business.belief; otherwise the tuned player of
 engine.family_business.tuned, the bot's one-ply look-ahead with an evaluation and a
 counter rule tuned by self-play, bench/fb_tune.py). The belief is what the seat read
-from the public play (a targeted player who let the card pass held no counter), which
-the caller keeps (engine.family_business.belief.apply, from the game's log);
-without one the look-ahead deals the hidden cards at random. Before the belief, with
-4 players the look-ahead won
+from the public play (what a player who let a card pass, or who chose what he played,
+cannot have held, read as the bot decides), which the caller keeps
+(engine.family_business.belief.apply, from the game's log); without one the look-ahead
+deals the hidden cards at random. Before the belief, with 4 players the look-ahead won
 40.6% of 320 games against three bots (bench/fb_ai.py, seeds 1-80), the tuned player
 34.1% of the same (+6.5 points [-0.5, 13.5]; on seeds 41-80, played after the plan was
 picked on 1-40, +12.0 [2.2, 21.8]); the tuned player had beaten the search anchored

@@ -8,11 +8,12 @@ move is kept unless another candidate's mean beats it by ``margin`` (the rollout
 few and noisy; common determinizations make the comparison paired).
 
 Given the seat's belief (engine.family_business.belief: what it read from the public
-play), the determinizations keep it: a player who let a card aimed at him pass is dealt
-no counter against it, and the others' unread cards hold counters more often than
-their share. Its other decisions (a play's choices, counters) are the tuned player's.
-Every determinization comes from ``rng``, so the same seed gives the same game while
-the time cap does not cut the samples short.
+play, the others read as the bot decides), the determinizations keep it: a player who
+let a card pass is dealt no counter the bot would have played against it, one who
+played a card none he would have played instead, and the others' unread cards hold
+counters more often than their share. Its other decisions (a play's choices,
+counters) are the tuned player's. Every determinization comes from ``rng``, so the
+same seed gives the same game while the time cap does not cut the samples short.
 
 ``hard``'s player at 3 or more seats with the plan :data:`HARD` (engine.family_business.
 ai): with 4 players on the same 160 games (seeds 1-40) the win chance with a confidence
