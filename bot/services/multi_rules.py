@@ -81,6 +81,11 @@ class FamilyBusinessRules:
     name: ClassVar[str] = "family_business"
     game: Game[Any, Any] = FAMILY_BUSINESS
 
+    def __init__(self) -> None:
+        #: the beliefs this process read last, by (seed, seats, seat): the log read so
+        #: far, the position it led to and the belief, to read only what came since
+        self._read: dict[tuple[int, int, int], tuple[tuple[str, ...], FBState, Belief]] = {}
+
     def window_open(self, state: Any) -> bool:
         return bool(state.phase == WINDOW)
 
@@ -101,11 +106,6 @@ class FamilyBusinessRules:
             return self.game.outcome(state).placing
         still = tuple(s for s, alive in enumerate(state.live) if alive)
         return (still, *(tuple(g) for g in reversed(state.eliminated)))
-
-    def __init__(self) -> None:
-        #: the beliefs this process read last, by (seed, seats, seat): the log read so
-        #: far, the position it led to and the belief, to read only what came since
-        self._read: dict[tuple[int, int, int], tuple[tuple[str, ...], FBState, Belief]] = {}
 
     def choose(
         self, state: Any, seat: int, strength: str, rng: random.Random, past: Past | None = None
@@ -136,7 +136,7 @@ class FamilyBusinessRules:
             return None
         self._read[key] = (past.log, end, belief)
         while len(self._read) > READ_GAMES:
-            del self._read[next(iter(self._read))]  # the longest unread
+            del self._read[next(iter(self._read))]  # the one read longest ago
         return belief
 
 
