@@ -71,6 +71,8 @@ CANDIDATES = {
     "lookahead-conf1": replace(HARD, confidence=1.0),
     "lookahead-conf05": replace(HARD, confidence=0.5),
     "lookahead-duel": replace(HARD, duel=True),
+    "lookahead-s32": replace(HARD, samples=32),
+    "lookahead-conf2": replace(HARD, confidence=2.0),
 }
 
 
