@@ -39,8 +39,9 @@ the others held more counters than they likely do); the rest is the draw pile.
 ``hard``'s look-ahead at 3 or more seats reads the public play through a belief
 (engine.family_business.ai). In 4-player games against three bots (bench/fb_ai.py;
 records in bench/results/), reading the choices as the bot's won 48.6% of 320 games
-(seeds 1-80) where the belief without that reading won 42.2%, and 37.8% against 36.1%
-of 160 games on seeds 81-120, played after: +4.8 points over the 480 games. Before,
+(seeds 1-80) where the belief without that reading won 42.2%, and 42.5% against 39.2%
+of 480 games on seeds 81-200, played after: +4.5 points over the 800 games (95%
+interval ±4.8). Before,
 on seeds 1-40 (fb-ai-belief.jsonl): without a belief 41.0%; with one dealing counters
 at their share 38.8%; with a caution of 3 44.9%; a caution of 3 without reading the
 play 38.6% of 135 games. These differences are within the noise of 160 games (a
