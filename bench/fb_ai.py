@@ -73,6 +73,7 @@ CANDIDATES = {
     "lookahead-duel": replace(HARD, duel=True),
     "lookahead-s32": replace(HARD, samples=32),
     "lookahead-conf2": replace(HARD, confidence=2.0),
+    "lookahead-windows": replace(HARD, windows=True, through=True),
 }
 
 

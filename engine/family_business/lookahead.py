@@ -20,11 +20,12 @@ ai): with 4 players on the same 160 games (seeds 1-40) the win chance with a con
 of 1.5 standard errors won 41.7% against the tuned player's 40.2%, and on seeds 41-80,
 played after the plan was picked, 40.7% against 28.1% (records in
 bench/results/fb-ai-lookahead.jsonl and fb-ai-hard-tuned-4p.jsonl). The other plans
-tried (``windows``, ``rounds``, ``targets``, ``hand``, ``duel``, other samples and
-confidences: bench/fb_ai.py ``CANDIDATES``) did no better; their figures are in the
-README's table "Family Business AI: tried and not kept". With 2 players the plain plan
-lost to the bot (40.6% of 80 games, ``hard``'s search 71%): its rollouts miss what a
-card kept in hand is worth, and the best of several noisy means is biased upwards.
+tried (``windows``, also ``through``, ``rounds``, ``targets``, ``hand``, ``duel``,
+other samples and confidences: bench/fb_ai.py ``CANDIDATES``) did no better; their
+figures are in the README's table "Family Business AI: tried and not kept". With 2
+players the plain plan lost to the bot (40.6% of 80 games, ``hard``'s search 71%): its
+rollouts miss what a card kept in hand is worth, and the best of several noisy means is
+biased upwards.
 """
 
 from __future__ import annotations
@@ -65,6 +66,9 @@ class Plan:
     targets: bool = False  # also sample the target of a Contract (any kind)
     hand: float = 0.0  # the worth of the own hand at the end, per card's KEEP / 10
     duel: bool = False  # the tuned player's 2-player weights once two gangs are left
+    through: bool = False  # with ``windows``: score a window's answers once the seat's
+    # next turn has ended (a counter takes the turn at once: scored at its start, the
+    # countering branch would be judged before the others have moved)
 
 
 #: ``hard``'s plan at tables of 3 or more (bench/fb_ai.py's "lookahead-cc"); its cap of
@@ -78,14 +82,22 @@ def _rollout(
     d: FBState, seat: int, action: Action, w: Weights, rng: random.Random, plan: Plan
 ) -> float:
     """Play ``action`` on the determinization ``d`` (changed) and on until ``seat``'s
-    turn has started ``plan.rounds`` times; the score of that position."""
-    seen, rounds, steps = d.turn, 0, 0
+    turn has started ``plan.rounds`` times (with ``through`` in a window: until that
+    turn has ended); the score of that position."""
+    seen, rounds, steps, ended = d.turn, 0, 0, -1
+    through = plan.through and d.phase == WINDOW
     GAME.apply_listed(d, action, seat)
     while d.phase != OVER and steps < plan.limit * plan.rounds:
-        if d.phase == PLAY_PHASE and d.card < 0 and d.active == seat and d.turn > seen:
+        starts = d.phase == PLAY_PHASE and d.card < 0 and d.turn > seen
+        if starts and through and ended >= 0:
+            if d.turn > ended:
+                break
+        elif starts and d.active == seat:
             rounds += 1
             if rounds >= plan.rounds:
-                break
+                if not through:
+                    break
+                ended = d.turn
             seen = d.turn
         for g in GAME.awaiting(d):
             a = act(d, g, w) if g == seat else bot_policy(d, g, rng)

@@ -8,15 +8,17 @@ import random
 
 import pytest
 
-from engine.family_business import GAME, FBOptions
+from engine.family_business import GAME, FBOptions, lookahead
 from engine.family_business import cards as C
+from engine.family_business.actions import NO_COUNTER_ACTION, Action
 from engine.family_business.ai import think
 from engine.family_business.belief import Belief
 from engine.family_business.lookahead import Plan, candidates, decide
 from engine.family_business.policies import bot_policy
+from engine.family_business.state import FBState
 from engine.family_business.tuned import act, weights_for
 
-from .positions import A, B, board, play
+from .positions import CC, A, B, D, board, play
 
 QUICK = Plan(samples=2, time_cap=60.0)
 
@@ -79,3 +81,30 @@ def test_rule_5_5_hard_deals_the_hidden_cards_by_its_belief_at_three_seats_or_mo
     spy = _Spy(s, 0)
     think(s, 0, "hard", random.Random(1), spy)
     assert (spy.calls > 0) is used
+
+
+@pytest.mark.parametrize("through", [False, True])
+def test_rule_4_5_a_window_answer_is_scored_once_the_seats_next_turn_has_ended_with_through(
+    through, monkeypatch
+):
+    # A contracts C; C holds Mob Power. Countering gives C the next turn at once (rule
+    # 4.5): scored at its start, the countering branch would skip B's turn; played
+    # through C's turn, both answers are scored where D is to play
+    s = board(4, hands={A: [C.CONTRACT] * 5, CC: [C.MOB_POWER, *[C.INTRIGUE] * 2]})
+    play(s, A, C.CONTRACT, ("gang", CC))
+    for seat in (B, D):
+        GAME.apply(s, Action("no_counter", 0), seat)
+    seen: list[tuple[int, int]] = []  # (who is to play, which turn) where each was scored
+
+    def scored(d: FBState, g: int) -> float:
+        seen.append((d.active, d.turn))
+        return 0.5
+
+    monkeypatch.setattr(lookahead, "win_chance", scored)
+    plan = Plan(windows=True, through=through, chance=True)
+    for answer in (Action("counter", C.MOB_POWER), NO_COUNTER_ACTION):
+        lookahead._rollout(s.copy(), CC, answer, weights_for(4), random.Random(1), plan)
+    countered, passed = seen
+    assert passed[0] == (D if through else CC)
+    assert countered[0] == (D if through else CC)
+    assert countered[1] < passed[1]  # B's turn was skipped in the countering branch
