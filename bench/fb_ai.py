@@ -74,6 +74,8 @@ CANDIDATES = {
     "lookahead-s32": replace(HARD, samples=32),
     "lookahead-conf2": replace(HARD, confidence=2.0),
     "lookahead-windows": replace(HARD, windows=True, through=True),
+    "lookahead-botanswers": replace(HARD, bot_answers=True),
+    "lookahead-dearer": replace(HARD, dearer=0.5),
 }
 
 

@@ -21,11 +21,11 @@ of 1.5 standard errors won 41.7% against the tuned player's 40.2%, and on seeds 
 played after the plan was picked, 40.7% against 28.1% (records in
 bench/results/fb-ai-lookahead.jsonl and fb-ai-hard-tuned-4p.jsonl). The other plans
 tried (``windows``, also ``through``, ``rounds``, ``targets``, ``hand``, ``duel``,
-other samples and confidences: bench/fb_ai.py ``CANDIDATES``) did no better; their
-figures are in the README's table "Family Business AI: tried and not kept". With 2
-players the plain plan lost to the bot (40.6% of 80 games, ``hard``'s search 71%): its
-rollouts miss what a card kept in hand is worth, and the best of several noisy means is
-biased upwards.
+``bot_answers``, ``dearer``, other samples and confidences: bench/fb_ai.py
+``CANDIDATES``) did no better; their figures are in the README's table "Family
+Business AI: tried and not kept". With 2 players the plain plan lost to the bot
+(40.6% of 80 games, ``hard``'s search 71%): its rollouts miss what a card kept in hand
+is worth, and the best of several noisy means is biased upwards.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from engine.family_business import cards as C
@@ -66,6 +66,8 @@ class Plan:
     targets: bool = False  # also sample the target of a Contract (any kind)
     hand: float = 0.0  # the worth of the own hand at the end, per card's KEEP / 10
     duel: bool = False  # the tuned player's 2-player weights once two gangs are left
+    bot_answers: bool = False  # the seat answers counter windows by the bot's rule
+    dearer: float = 0.0  # added to the tuned player's price of every counter
     through: bool = False  # with ``windows``: score a window's answers once the seat's
     # next turn has ended (a counter takes the turn at once: scored at its start, the
     # countering branch would be judged before the others have moved)
@@ -100,13 +102,21 @@ def _rollout(
                 ended = d.turn
             seen = d.turn
         for g in GAME.awaiting(d):
-            a = act(d, g, w) if g == seat else bot_policy(d, g, rng)
+            a = _own(d, g, w, rng, plan) if g == seat else bot_policy(d, g, rng)
             GAME.apply_listed(d, a, g)
             steps += 1
     held = plan.hand * sum(KEEP.get(c, 3) for c in d.hands[seat]) / 10 if plan.hand else 0.0
     if plan.chance:
         return win_chance(d, seat) + held
     return held + max(-CLIP, min(CLIP, evaluate(d, seat, w)))
+
+
+def _own(s: FBState, seat: int, w: Weights, rng: random.Random, plan: Plan) -> Action:
+    """The seat's own move outside the look-ahead: the tuned player's (in a window the
+    bot's answer with ``plan.bot_answers``)."""
+    if plan.bot_answers and s.phase == WINDOW:
+        return bot_policy(s, seat, rng)
+    return act(s, seat, w)
 
 
 def candidates(state: FBState, seat: int) -> list[Action]:
@@ -127,7 +137,14 @@ def decide(
     """The look-ahead's action for ``seat`` and the determinizations it sampled (kept
     consistent with ``belief`` when given)."""
     w = weights_for(sum(state.live) if plan.duel else state.n)
-    base = act(state, seat, w)
+    if plan.dearer:
+        w = replace(
+            w,
+            mob_power=w.mob_power + plan.dearer,
+            influence=w.influence + plan.dearer,
+            other_counter=w.other_counter + plan.dearer,
+        )
+    base = _own(state, seat, w, rng, plan)
     answers = state.phase == WINDOW and plan.windows
     target = plan.targets and state.phase == PLAY_PHASE and state.card in C.ANY_CONTRACT
     if answers or (target and not state.choices):
