@@ -5,6 +5,7 @@ player's own answers outside the start of its turn (section 5)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -15,7 +16,7 @@ from engine.family_business.ai import think
 from engine.family_business.belief import Belief
 from engine.family_business.lookahead import Plan, candidates, decide
 from engine.family_business.policies import bot_policy
-from engine.family_business.state import FBState
+from engine.family_business.state import WINDOW, FBState
 from engine.family_business.tuned import act, weights_for
 
 from .positions import CC, A, B, D, board, play
@@ -108,3 +109,30 @@ def test_rule_4_5_a_window_answer_is_scored_once_the_seats_next_turn_has_ended_w
     assert passed[0] == (D if through else CC)
     assert countered[0] == (D if through else CC)
     assert countered[1] < passed[1]  # B's turn was skipped in the countering branch
+
+
+def _counter_window(n: int) -> tuple[FBState, int]:
+    """A window of a bots' game where a responder's tuned player would counter."""
+    for seed in range(1, 40):
+        s = GAME.new(seed, FBOptions(seats=n, first=0))
+        rng = random.Random(seed)
+        while not GAME.is_over(s):
+            for g in GAME.awaiting(s):
+                if s.phase == WINDOW and act(s, g, weights_for(n)).kind == "counter":
+                    return s, g
+                GAME.apply(s, bot_policy(s, g, rng), g)
+    raise AssertionError("no window where the tuned player counters")
+
+
+def test_rule_10_1_the_plans_that_change_the_seats_counter_answers():
+    # B is contracted, holds Mob Power: the bot always turns the contract, the tuned
+    # player (weighing it against a price) lets it pass here
+    s = board(3, hands={A: [C.CONTRACT], B: [C.MOB_POWER]})
+    play(s, A, C.CONTRACT, ("gang", B))
+    assert decide(s, B, random.Random(1), QUICK)[0] == NO_COUNTER_ACTION
+    bots = decide(s, B, random.Random(1), replace(QUICK, bot_answers=True))[0]
+    assert bots == Action("counter", C.MOB_POWER)
+    # where the tuned player counters, counters priced high enough are kept
+    s, seat = _counter_window(4)
+    assert decide(s, seat, random.Random(1), QUICK)[0].kind == "counter"
+    assert decide(s, seat, random.Random(1), replace(QUICK, dearer=100.0))[0] == NO_COUNTER_ACTION
