@@ -126,7 +126,6 @@ class Belief:
         would have played (by the bot's rule when read as the bot, else those against a
         card aimed at him)."""
         allowed = C.COUNTERS_ALLOWED[s.card]
-        bots = {g for g in range(s.n) if self.bots[g]}
         aimed: set[int] = set()
         if s.card in C.ANY_CONTRACT:
             aimed = {a for k, a in s.choices[:1] if k == GANG}
@@ -138,7 +137,7 @@ class Belief:
                 return
             if not s.live[g] or g == s.active:
                 continue
-            if g in bots:
+            if self.bots[g]:
                 self._lacks(g, _mask(c for c in allowed if would_counter(s, g, c)))
             elif g in aimed:
                 self._lacks(g, _mask(allowed & _SENSIBLE))

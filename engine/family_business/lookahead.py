@@ -40,7 +40,7 @@ from engine.family_business import cards as C
 from engine.family_business.actions import DISCARD, PLAY, Action
 from engine.family_business.belief import Belief
 from engine.family_business.game import GAME
-from engine.family_business.policies import KEEP, bot_policy
+from engine.family_business.policies import KEEP, bot_policy, keep_key
 from engine.family_business.state import OVER, WINDOW, FBState
 from engine.family_business.state import PLAY as PLAY_PHASE
 from engine.family_business.tuned import Weights, act, evaluate, weights_for
@@ -124,7 +124,7 @@ def candidates(state: FBState, seat: int) -> list[Action]:
     actions = list(GAME.legal_actions(state, seat))
     plays = [a for a in actions if a.kind == PLAY]
     discards = [a for a in actions if a.kind == DISCARD]
-    return [*plays, min(discards, key=lambda a: (KEEP.get(a.arg, 3), a.arg))]
+    return [*plays, min(discards, key=lambda a: keep_key(a.arg))]
 
 
 def decide(

@@ -151,15 +151,16 @@ def bot_policy(state: FBState, seat: int, rng: random.Random) -> Action:
         return _greedy_step(state, seat, actions)[0]
     plays = [a for a in actions if a.kind == PLAY]
     discards = [a for a in actions if a.kind == DISCARD]
-    keep = min(discards, key=lambda a: _keep_key(a.arg))
+    keep = min(discards, key=lambda a: keep_key(a.arg))
     if not plays:
         return keep
     best, value = max(((a, _completed(state, seat, a.arg)) for a in plays), key=lambda av: av[1])
     return best if value > _play_bar(state, seat) else keep
 
 
-def _keep_key(card: int) -> tuple[float, int]:
-    """The bot discards the card of the smallest key."""
+def keep_key(card: int) -> tuple[float, int]:
+    """The bot discards the card of the smallest key (the tuned player and the
+    look-ahead's discard too)."""
     return KEEP.get(card, 3), card
 
 
@@ -183,9 +184,9 @@ def ruled_out(state: FBState, seat: int, action: Action) -> frozenset[int]:
             c for c, v in playable_values.items() if v > mine or (v == mine and c < action.arg)
         )
     bar = _play_bar(state, seat)
-    key = _keep_key(action.arg)
+    key = keep_key(action.arg)
     return frozenset(c for c, v in playable_values.items() if v > bar) | frozenset(
-        c for c in range(C.N_TYPES) if _keep_key(c) < key
+        c for c in range(C.N_TYPES) if keep_key(c) < key
     )
 
 

@@ -33,7 +33,7 @@ from engine.family_business.actions import COUNTER, DISCARD, NO_COUNTER_ACTION, 
 from engine.family_business.choices import autofill, options
 from engine.family_business.effects import resolve
 from engine.family_business.game import GAME
-from engine.family_business.policies import KEEP, Policy, decided_value
+from engine.family_business.policies import KEEP, Policy, decided_value, keep_key
 from engine.family_business.policies import strengths as bot_strengths
 from engine.family_business.settle import after_discard, after_play, end_turn
 from engine.family_business.state import NONE, WINDOW, Choice, FBState
@@ -180,7 +180,7 @@ def act(state: FBState, seat: int, w: Weights) -> Action:
         return _best_option(state, seat, state.card, state.choices, actions, w)[0]
     plays = [a for a in actions if a.kind == PLAY]
     discards = [a for a in actions if a.kind == DISCARD]
-    keep = min(discards, key=lambda a: (KEEP.get(a.arg, 3), a.arg))
+    keep = min(discards, key=lambda a: keep_key(a.arg))
     if not plays:
         return keep
     baseline = evaluate(after_discard(state.public_copy()), seat, w) - w.hold * _kept(keep.arg)
