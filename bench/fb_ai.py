@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 from engine.ai.ismcts import Budget  # noqa: E402
 from engine.family_business import GAME, FBOptions  # noqa: E402
 from engine.family_business.actions import Action  # noqa: E402
-from engine.family_business.ai import STRENGTHS, reads_play, searched, think  # noqa: E402
+from engine.family_business.ai import STRENGTHS, reads_play, searched, think, value  # noqa: E402
 from engine.family_business.belief import CAUTION, Belief, apply  # noqa: E402
 from engine.family_business.game import redeal  # noqa: E402
 from engine.family_business.lookahead import HARD, Plan, decide  # noqa: E402
@@ -47,6 +47,7 @@ from engine.family_business.policies import Policy, bot_policy  # noqa: E402
 from engine.family_business.quick import quick_policy  # noqa: E402
 from engine.family_business.state import FBState  # noqa: E402
 from engine.family_business.tuned import tuned_policy  # noqa: E402
+from engine.family_business.value import win_chance  # noqa: E402
 from engine.stats import wilson  # noqa: E402
 
 RECORDS = ROOT / "bench" / "results" / "fb-ai.jsonl"
@@ -98,7 +99,19 @@ SEARCHES: dict[str, tuple[Budget, str, int]] = {
     "search-tunedanchor": (STRENGTHS["hard"], "quick", 6),
     # hard's 2-player search, to be given a belief by a suffix ("search-hard-bot")
     "search-hard": (STRENGTHS["hard"], "quick", 6),
+    # hard's search scoring its rollouts with the win-chance weights fitted on 2-player games
+    "search-2pweights": (STRENGTHS["hard"], "quick", 6),
 }
+#: win-chance weights fitted on 2-player bot games only (trial)
+TWO_PLAYER_WEIGHTS = (0.372, -0.385, -0.211, -0.167, -0.037, -0.001, 0.119, 1.16, 0.211, -0.083)
+
+
+def two_player_chance(state: FBState, seat: int) -> float:
+    return win_chance(state, seat, TWO_PLAYER_WEIGHTS)
+
+
+#: the searches above that score with the win-chance weights of 2-player games
+TWO_PLAYER_VALUE = frozenset({"search-2pweights"})
 #: the searches above whose anchor is the tuned player's move
 TUNED_ANCHOR = frozenset({"search-tunedanchor"})
 
@@ -167,7 +180,10 @@ def decision(
     if player in SEARCHES:
         budget, rollouts, depth = SEARCHES[player]
         anchor = tuned_policy if player in TUNED_ANCHOR else bot_policy
-        r = searched(state, seat, budget, rng, belief, _rollout_of(rollouts, seat), depth, anchor)
+        score = two_player_chance if player in TWO_PLAYER_VALUE else value
+        r = searched(
+            state, seat, budget, rng, belief, _rollout_of(rollouts, seat), depth, anchor, score
+        )
     elif isinstance(belief, Oracle) and not reads_play(state, player):
         r = searched(state, seat, STRENGTHS[player], rng, belief)  # think would take none
     else:

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Final
 
@@ -114,12 +115,13 @@ def searched(
     rollout: Policy = quick_policy,
     depth_per_seat: int = DEPTH_PER_SEAT,
     anchor: Policy = bot_policy,
+    score: Callable[[FBState, int], float] = value,
 ) -> SearchResult:
     """The search's result for ``seat`` with ``budget`` (its time cap covering the
     baseline move's too: ``anchor``'s, the bot's), rollouts by ``rollout`` cut after
-    ``depth_per_seat`` decisions per seat; determinizations kept to ``belief`` when
-    given (``think`` gives none: the search played worse with one,
-    engine.family_business.belief)."""
+    ``depth_per_seat`` decisions per seat and scored by ``score``; determinizations
+    kept to ``belief`` when given (``think`` gives none: the search played worse with
+    one, engine.family_business.belief)."""
     start = time.perf_counter()
     baseline = anchor(state, seat, rng) if budget.anchor else None
     spent = time.perf_counter() - start  # the cap holds for the whole decision
@@ -133,7 +135,7 @@ def searched(
         rng,
         opponent=bot_policy,
         rollout=rollout,
-        value=value,
+        value=score,
         baseline=baseline,
         determinize=None if belief is None else belief.determinize,
     )
