@@ -77,6 +77,7 @@ CANDIDATES = {
     "lookahead-windows": replace(HARD, windows=True, through=True),
     "lookahead-botanswers": replace(HARD, bot_answers=True),
     "lookahead-dearer": replace(HARD, dearer=0.5),
+    "lookahead-aimed": replace(HARD, aimed=True),
 }
 
 

@@ -21,7 +21,7 @@ of 1.5 standard errors won 41.7% against the tuned player's 40.2%, and on seeds 
 played after the plan was picked, 40.7% against 28.1% (records in
 bench/results/fb-ai-lookahead.jsonl and fb-ai-hard-tuned-4p.jsonl). The other plans
 tried (``windows``, also ``through``, ``rounds``, ``targets``, ``hand``, ``duel``,
-``bot_answers``, ``dearer``, other samples and confidences: bench/fb_ai.py
+``bot_answers``, ``dearer``, ``aimed``, other samples and confidences: bench/fb_ai.py
 ``CANDIDATES``) did no better; their figures are in the README's table "Family
 Business AI: tried and not kept". With 2 players the plain plan lost to the bot
 (40.6% of 80 games, ``hard``'s search 71%): its rollouts miss what a card kept in hand
@@ -44,7 +44,7 @@ from engine.family_business.policies import KEEP, bot_policy, keep_key
 from engine.family_business.state import OVER, WINDOW, FBState
 from engine.family_business.state import PLAY as PLAY_PHASE
 from engine.family_business.tuned import Weights, act, evaluate, weights_for
-from engine.family_business.value import win_chance
+from engine.family_business.value import AIMED_WEIGHTS, WEIGHTS, win_chance
 
 #: a decided game scores this much (evaluate's 1000 would drown every other sample)
 CLIP: Final = 10.0
@@ -68,6 +68,7 @@ class Plan:
     duel: bool = False  # the tuned player's 2-player weights once two gangs are left
     bot_answers: bool = False  # the seat answers counter windows by the bot's rule
     dearer: float = 0.0  # added to the tuned player's price of every counter
+    aimed: bool = False  # with ``chance``: the model also counts the bots aiming at a gang
     through: bool = False  # with ``windows``: score a window's answers once the seat's
     # next turn has ended (a counter takes the turn at once: scored at its start, the
     # countering branch would be judged before the others have moved)
@@ -107,7 +108,7 @@ def _rollout(
             steps += 1
     held = plan.hand * sum(KEEP.get(c, 3) for c in d.hands[seat]) / 10 if plan.hand else 0.0
     if plan.chance:
-        return win_chance(d, seat) + held
+        return win_chance(d, seat, AIMED_WEIGHTS if plan.aimed else WEIGHTS) + held
     return held + max(-CLIP, min(CLIP, evaluate(d, seat, w)))
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from engine.family_business.policies import strengths
 from engine.family_business.state import DOUBLE, NONE, OVER, FBState
 
 #: feature names, in the order of :func:`features` and :data:`WEIGHTS`
@@ -47,6 +48,36 @@ WEIGHTS: Final[tuple[float, ...]] = (
 )
 
 
+#: trial weights (engine.family_business.lookahead ``Plan.aimed``): :data:`FEATURES` and
+#: then :func:`aimed_by`, fitted like :data:`WEIGHTS` on 4-player bot games
+AIMED_WEIGHTS: Final[tuple[float, ...]] = (
+    0.166,
+    -0.186,
+    -0.205,
+    -0.055,
+    -0.041,
+    -0.058,
+    0.114,
+    0.697,
+    0.049,
+    0.115,
+    -0.155,
+)
+
+
+def aimed_by(s: FBState, g: int) -> int:
+    """How many other live gangs would contract ``g`` as the bot aims (the strongest
+    opposing gang, engine.family_business.policies.strengths; the lowest seat of a tie)."""
+    every = strengths(s)
+    live = [h for h in range(s.n) if s.live[h]]
+    count = 0
+    for h in live:
+        if h != g:
+            aim = max((x for x in live if x != h), key=lambda x: (every[x], -x))
+            count += aim == g
+    return count
+
+
 def features(s: FBState, g: int) -> list[float]:
     """The features of gang ``g``'s position (public facts only)."""
     hit = s.hit
@@ -72,7 +103,10 @@ def features(s: FBState, g: int) -> list[float]:
 
 
 def score(s: FBState, g: int, weights: tuple[float, ...] = WEIGHTS) -> float:
-    return sum(w * f for w, f in zip(weights, features(s, g), strict=True))
+    f = features(s, g)
+    if len(weights) > len(f):
+        f.append(float(aimed_by(s, g)))
+    return sum(w * x for w, x in zip(weights, f, strict=True))
 
 
 def win_chance(s: FBState, seat: int, weights: tuple[float, ...] = WEIGHTS) -> float:

@@ -10,7 +10,14 @@ import pytest
 
 from engine.family_business import GAME, FBOptions
 from engine.family_business.state import OVER, SINGLE
-from engine.family_business.value import FEATURES, WEIGHTS, features, win_chance
+from engine.family_business.value import (
+    AIMED_WEIGHTS,
+    FEATURES,
+    WEIGHTS,
+    aimed_by,
+    features,
+    win_chance,
+)
 
 from .positions import CC, A, B, D, board
 
@@ -58,3 +65,13 @@ def test_a_finished_game_gives_the_winner_one_and_a_draw_shares_it():
 
 def test_there_is_one_weight_per_feature():
     assert len(WEIGHTS) == len(FEATURES) == len(features(board(3), A))
+
+
+def test_aimed_by_counts_the_bots_that_would_contract_a_gang():
+    # the trial model of Plan.aimed: each other gang aims at its strongest opponent,
+    # the lowest seat of a tie (the bot's greedy choice keeps the first best target)
+    s = board(4, at_large=[5, 8, 8, 6])
+    assert [aimed_by(s, g) for g in range(4)] == [0, 3, 1, 0]
+    s = board(4, at_large=[5, 9, 8, 6])
+    assert [aimed_by(s, g) for g in range(4)] == [0, 3, 1, 0]
+    assert win_chance(s, B, AIMED_WEIGHTS) < win_chance(s, B)  # the aim counts against
