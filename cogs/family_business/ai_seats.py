@@ -1,7 +1,9 @@
 """The AI seats of Family Business games: one driver task per game plays every seat the
 AI plays while the game waits for one, each decision committed like a person's move and
-then shown. A decision that fails is tried again after a pause, a few times; then the
-game waits for its next change or a restart, which kick the driver again."""
+then shown. A decision that fails (a worker killed, a pool being replaced) is tried
+again after a pause that doubles up to :data:`AI_RETRY_MAX_SECONDS`, for as long as the
+game waits for the AI: an AI seat's turn has no deadline, so giving up would leave the
+game waiting for ever once the workers are healthy again."""
 
 from __future__ import annotations
 
@@ -15,8 +17,14 @@ from bot.services.multi_lobby import MultiMoved
 from bot.services.reads import Refusal
 
 log = logging.getLogger(__name__)
-AI_TRIES = 3  # an AI decision that fails is tried this often, with a pause between
-AI_RETRY_SECONDS = 30.0
+AI_RETRY_SECONDS = 30.0  # the first pause after a failed decision; each next one doubles
+AI_RETRY_MAX_SECONDS = 600.0
+AI_REDECIDE = 30  # a game changed under the AI this often in a row: pause as after a failure
+
+
+def retry_pause(failures: int) -> float:
+    """The pause after the ``failures``-th failed decision in a row."""
+    return min(AI_RETRY_SECONDS * 2 ** min(failures - 1, 10), AI_RETRY_MAX_SECONDS)
 
 
 class AiSeats:
@@ -36,24 +44,25 @@ class AiSeats:
         self._driving[game_id] = asyncio.create_task(self._drive(game_id), name=f"fb-ai-{game_id}")
 
     async def _drive(self, game_id: int) -> None:
-        failures = 0
+        failures = changed = 0
         try:
             while True:
                 self._again.discard(game_id)
                 try:
                     moved = await self.multi.ai_step(game_id)
                 except Refusal:
-                    failures += 1  # the game changed under the AI: decide on it anew
-                    if failures >= AI_TRIES * 10:
-                        return
+                    changed += 1  # the game changed under the AI: decide on it anew
+                    if changed % AI_REDECIDE:
+                        continue
+                    failures += 1
+                    await asyncio.sleep(retry_pause(failures))
                     continue
                 except Exception:
                     failures += 1
                     log.exception("the AI could not play in game %s (try %d)", game_id, failures)
-                    if failures >= AI_TRIES:
-                        return
-                    await asyncio.sleep(AI_RETRY_SECONDS)
+                    await asyncio.sleep(retry_pause(failures))
                     continue
+                failures = changed = 0
                 if moved is None:
                     if game_id in self._again:
                         continue
