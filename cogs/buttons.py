@@ -54,11 +54,13 @@ async def refused_here(
     game_id: int,
     modes: tuple[str, ...],
     stranger: str = "You are not playing in this game.",
+    *,
+    seated: bool = True,
 ) -> bool:
     """Refuse (and say so) a click whose id names a game of another kind, channel or
-    server than the one it is pressed in, or that its clicker does not play (then
-    ``stranger`` is the answer): checked against the game's fixed facts in memory,
-    before any lock or read of its state."""
+    server than the one it is pressed in, or (``seated``) that its clicker does not
+    play (then ``stranger`` is the answer): checked against the game's fixed facts in
+    memory, before any lock or read of its state."""
     service = flows(interaction).service
     message = interaction.message
     try:
@@ -73,6 +75,7 @@ async def refused_here(
             guild_id=interaction.guild_id,
             private=message is not None and message.flags.ephemeral,
             stranger=stranger,
+            seated=seated,
         )
     if why is None:
         return False

@@ -117,3 +117,18 @@ class MultiService(MultiLobby):
 
     async def next_due(self) -> datetime | None:
         return await self.store.next_deadline()
+
+    async def resumed_window(self, game_id: int) -> MultiMoved | None:
+        """After a restart: the game's open counter window (None: none is open) with
+        at most its whole time again from now. The start-up's grace for turns that ran
+        while the bot was down (``DOWNTIME_GRACE_MINUTES``) must not hold a window of
+        ``COUNTER_WINDOW_SECONDS`` open that long."""
+        async with self.base.lock(game_id):
+            game, state = await self.load(game_id)
+            rules = self.mode(game).rules
+            if game.status != "active" or state is None or not rules.window_open(state):
+                return None
+            deadline = self.clock() + self.window
+            if game.deadline is None or game.deadline > deadline:
+                game = await self.core(game)._write(game, 0, [], state, "active", deadline)
+            return MultiMoved(game, state, window_opened=True)

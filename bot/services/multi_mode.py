@@ -115,8 +115,8 @@ class MultiMode(ModeDefaults):
         return None
 
     def not_awaited(self, state: Any) -> str:
-        if self.rules.window_open(state):
-            return "You have answered this counter window already."
+        if self.rules.window_open(state):  # the card's player is not asked
+            return "You are not asked in this counter window, or you have answered it."
         return "It is not your turn."
 
     def moment(self, state: Any) -> int | None:

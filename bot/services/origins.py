@@ -38,13 +38,16 @@ class Origin:
         guild_id: int | None,
         private: bool,
         stranger: str = "You are not playing in this game.",
+        seated: bool = True,
     ) -> str | None:
         """Why a click by ``user_id`` in ``channel_id`` / ``guild_id`` must be refused
         (None: it may go on). ``private``: it comes from an answer only that user sees
-        (a hand shown where they typed a command), which may be in any channel."""
+        (a hand shown where they typed a command), which may be in any channel.
+        ``seated``: only the game's players may click it (a lobby's **Join** is for
+        anyone, in the lobby's own channel)."""
         if self.mode not in modes:
             return "That button does not belong to this kind of game: nothing was done."
-        if user_id not in self.players:
+        if seated and user_id not in self.players:
             return stranger
         if private:
             return None

@@ -2,10 +2,11 @@
 
 Every id names its game (``fb:<what>:<game>…``); a control that makes a move carries
 the moment it was drawn for — the action count for a turn's step, the turn for a
-window's answer — so a stale one is refused. Every click except **Join** is checked
-against the game's players, kind, channel and server before anything is locked or read
-(:func:`cogs.buttons.refused_here`); the click is then handed to the flows
-(:class:`cogs.family_business.flows.FamilyBusinessFlows`), which decide nothing either.
+window's answer — so a stale one is refused. Every click is checked against the
+game's kind, channel and server, every click except **Join** against its players too,
+before anything is locked or read (:func:`cogs.buttons.refused_here`); the click is
+then handed to the flows (:class:`cogs.family_business.flows.FamilyBusinessFlows`),
+which decide nothing either.
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ class LobbyButton(
 
     async def callback(self, interaction: Interaction) -> None:
         stranger = "You have no seat in this lobby: press **Join** to take one."
-        if self.what != "join" and await refused_here(interaction, self.game, MODES, stranger):
+        seated = self.what != "join"  # anyone may join, in the lobby's own channel
+        if await refused_here(interaction, self.game, MODES, stranger, seated=seated):
             return
         await fb(interaction).lobby_click(interaction, self.game, self.what)
 

@@ -120,6 +120,9 @@ class FamilyBusinessFlows:
             await interaction.response.edit_message(
                 embed=views.lobby_embed(moved.game), view=views.lobby_view(moved.game)
             )
+            table_id = await self.multi.base.records.table_message_id(moved.game.id)
+            if interaction.message is None or interaction.message.id != table_id:
+                await self._redraw_lobby(moved.game)  # pressed on an older copy
             return
         await interaction.response.edit_message(**await self.table_payload(moved.game, moved.state))
         await self.after(moved)
@@ -192,7 +195,8 @@ class FamilyBusinessFlows:
     # ------------------------------------------------------------------ hands and moves
     def hand(self, game: GameRow, state: Any, seat: int) -> tuple[str, discord.ui.View]:
         rules = rules_of(game.game)
-        actions = list(rules.game.legal_actions(state, seat))
+        running = game.status == "active"  # a game that ended mid-window offers nothing
+        actions = list(rules.game.legal_actions(state, seat)) if running else []
         values = [rules.game.dump_action(a) for a in actions]
         return views.hand_message(game, rules.game.view(state, seat), actions, values)
 
@@ -254,7 +258,8 @@ class FamilyBusinessFlows:
             game, state = await self.multi.load(game_id)
             rules = rules_of(game.game)
             seat = game.seat_of(interaction.user.id)
-            if state is None or not rules.window_open(state) or rules.moment(state) != turn:
+            live = game.status == "active" and state is not None  # a game may end mid-window
+            if not live or not rules.window_open(state) or rules.moment(state) != turn:
                 raise Refusal("That counter window is closed.")
             if seat is None or seat not in rules.game.awaiting(state):
                 raise Refusal("You are not asked in this window, or you have answered it.")
@@ -375,11 +380,20 @@ class FamilyBusinessFlows:
 
     async def at_startup(self) -> None:
         """Tables brought up to the stored position with their last events (replayed from
-        the log), the AI seats playing again."""
+        the log); an open window announced again with at most its whole time from now
+        (the process may have stopped before its announcement), else the person to move
+        told; the AI seats playing again."""
         for game in await self.multi.open_games():
             _, state = await self.multi.load(game.id)
             if state is None:
                 await self._redraw_lobby(game)
                 continue
+            window = await self.multi.resumed_window(game.id)
+            if window is not None:
+                game = window.game
             await self.update_table(game, state)
+            if window is not None:
+                await announce_window(self.bot, game, state)
+            elif game.status == "active":
+                await self._tell_turn(game, state)
             self.kick(game.id)

@@ -100,10 +100,13 @@ def hand_message(
     game: GameRow, view: Any, actions: Sequence[Any], values: Sequence[str]
 ) -> tuple[str, discord.ui.View]:
     """The private hand: its text and the selects of the legal decisions now (each
-    option's value the action's JSON)."""
+    option's value the action's JSON); in a window its player is asked in, the same
+    answer buttons as the window's prompt."""
     text = hand_text(view, seating(game))
     controls = discord.ui.View(timeout=None)
-    if view.window is None and actions:
+    if view.window is not None:
+        _add_answers(controls, game, actions, view.turn)
+    elif actions:
         card = view.choosing[0] if view.choosing else -1
         options = [_option(a, card, view.hit_list, v) for a, v in zip(actions, values, strict=True)]
         for part in range(min(SELECTS, -(-len(options) // OPTIONS_PER_SELECT))):
@@ -120,12 +123,22 @@ def window_prompt(
     assert view.window is not None and game.deadline is not None
     text = window_public_text(view.window, seating(game), game.deadline)
     controls = discord.ui.View(timeout=None)
+    _add_answers(controls, game, actions, turn)
+    return text, controls
+
+
+def _add_answers(
+    controls: discord.ui.View, game: GameRow, actions: Sequence[Any], turn: int
+) -> None:
+    """A responder's answers to the window of ``turn``: their matching counters and
+    **No counter** (none for a seat that is not asked, or has answered)."""
+    if not actions:
+        return
     for action in actions:
         if action.kind == "counter":
             name = C.NAMES[action.arg]
             controls.add_item(AnswerButton(game.id, turn, C.KEYS[action.arg], f"Counter: {name}"))
     controls.add_item(AnswerButton(game.id, turn, "none"))
-    return text, controls
 
 
 def table_message(
