@@ -62,6 +62,16 @@ async def _until_window(world: World, game_id: int, wanted: Any = None, seed: in
     raise AssertionError("no such window opened")
 
 
+async def _window_of_three(world: World) -> tuple[int, Any, Any, int, Any]:
+    """A game of three people run until a window opens: its id, row and state, the
+    first seat asked and that seat's member."""
+    game_id = await _started(world, [world.alice, world.bob, world.carol])
+    await _until_window(world, game_id)
+    game, state = await world.game(game_id), await state_of(world, game_id)
+    seat = FB.game.awaiting(state)[0]
+    return game_id, game, state, seat, member(world, game.players[seat])
+
+
 def _counters(state: Any, seat: int) -> list[Any]:
     return [a for a in FB.game.legal_actions(state, seat) if a.kind == "counter"]
 
@@ -197,11 +207,7 @@ async def test_lobby_races_and_limits_leave_one_consistent_lobby(world: World) -
 async def test_a_responder_can_answer_a_window_from_the_hand_it_points_to(world: World) -> None:
     """A responder's hand says "answer it with the buttons below": it used to show no
     button at all."""
-    game_id = await _started(world, [world.alice, world.bob, world.carol])
-    await _until_window(world, game_id)
-    game, state = await world.game(game_id), await state_of(world, game_id)
-    seat = FB.game.awaiting(state)[0]
-    responder = member(world, game.players[seat])
+    game_id, game, state, seat, responder = await _window_of_three(world)
     hand = await responder.click(await world.table(game_id), label="Show my hand")
     assert hand.ephemeral and "answer it with the buttons below" in hand.response.content
     buttons = {c["custom_id"]: c["label"] for c in world.components(hand.response)}
@@ -239,11 +245,7 @@ async def test_the_cards_player_and_strangers_cannot_answer_a_window(world: Worl
 
 
 async def test_forged_answers_naming_cards_not_held_or_no_counter_are_refused(world: World) -> None:
-    game_id = await _started(world, [world.alice, world.bob, world.carol])
-    await _until_window(world, game_id)
-    game, state = await world.game(game_id), await state_of(world, game_id)
-    seat = FB.game.awaiting(state)[0]
-    responder = member(world, game.players[seat])
+    game_id, game, state, seat, responder = await _window_of_three(world)
     window = window_message(world, game_id, state.turn)
     held = {_card(a) for a in _counters(state, seat)}
     for card in ("mob_power", "family_influence", "finger", "safe_house", "contract", "hit"):
@@ -264,11 +266,7 @@ async def test_forged_answers_naming_cards_not_held_or_no_counter_are_refused(wo
 
 
 async def test_an_answer_is_final_and_a_second_one_is_refused(world: World) -> None:
-    game_id = await _started(world, [world.alice, world.bob, world.carol])
-    await _until_window(world, game_id)
-    game, state = await world.game(game_id), await state_of(world, game_id)
-    seat = FB.game.awaiting(state)[0]
-    responder = member(world, game.players[seat])
+    game_id, game, state, seat, responder = await _window_of_three(world)
     await answer_window(world, responder, game_id, counter=False)
     version = (await world.game(game_id)).version
     window = window_message(world, game_id, state.turn)
@@ -285,11 +283,7 @@ async def test_an_answer_is_final_and_a_second_one_is_refused(world: World) -> N
 
 
 async def test_answers_after_the_deadline_closed_the_window_are_refused(world: World) -> None:
-    game_id = await _started(world, [world.alice, world.bob, world.carol])
-    await _until_window(world, game_id)
-    game, state = await world.game(game_id), await state_of(world, game_id)
-    seat = FB.game.awaiting(state)[0]
-    responder = member(world, game.players[seat])
+    game_id, game, state, _seat, responder = await _window_of_three(world)
     window = window_message(world, game_id, state.turn)
     prompt = await responder.click(window, label="Answer the counter window")
     await world.env.advance_time(WINDOW + 1)
