@@ -45,7 +45,7 @@ from engine.family_business.game import redeal  # noqa: E402
 from engine.family_business.lookahead import HARD, Plan, decide  # noqa: E402
 from engine.family_business.policies import Policy, bot_policy  # noqa: E402
 from engine.family_business.quick import quick_policy  # noqa: E402
-from engine.family_business.state import FBState  # noqa: E402
+from engine.family_business.state import WAITING, WINDOW, FBState  # noqa: E402
 from engine.family_business.tuned import tuned_policy  # noqa: E402
 from engine.family_business.value import win_chance  # noqa: E402
 from engine.stats import wilson  # noqa: E402
@@ -158,11 +158,29 @@ class Oracle(Belief):
 ORACLE = "-oracle"
 
 
+class Seer(Oracle):
+    """Not a player but the ceiling of any (the suffix "-seer"): every card seen, the
+    draw pile's order and the reshuffles' seed too, so that the search plans on the
+    true future against the bot's play."""
+
+    __slots__ = ()
+
+    def determinize(self, state: FBState, seat: int, rng: random.Random) -> FBState:
+        d = state.copy()
+        if d.phase == WINDOW:
+            d.answers = [WAITING if g != seat and a >= -1 else a for g, a in enumerate(d.answers)]
+        return d
+
+
+SEER = "-seer"
+
+
 def belief_kind(player: str) -> tuple[str, tuple[bool, float, bool] | None]:
     """The player's base name and its belief's (reads the play, caution, as the bot),
     if any."""
-    if player.endswith(ORACLE):
-        return player.removesuffix(ORACLE), (False, CAUTION, False)
+    for suffix in (ORACLE, SEER):
+        if player.endswith(suffix):
+            return player.removesuffix(suffix), (False, CAUTION, False)
     for suffix, kind in BELIEFS.items():
         if player.endswith(suffix):
             return player.removesuffix(suffix), kind
@@ -201,8 +219,8 @@ def play(job: tuple[int, str, int, int]) -> dict:
     iters: list[int] = []
     kind = belief_kind(player)[1]
     belief: Belief | None = None
-    if player.endswith(ORACLE):
-        belief = Oracle(state, seat)  # its kind says it reads nothing from the play
+    if player.endswith((ORACLE, SEER)):  # their kind says they read nothing from the play
+        belief = Seer(state, seat) if player.endswith(SEER) else Oracle(state, seat)
     elif kind is not None:
         belief = Belief(state, seat, kind[1], kind[2])
     watching = kind is not None and kind[0]
@@ -309,7 +327,7 @@ def main(argv: list[str] | None = None) -> None:
         choices=[
             f"{p}{b}"
             for p in ("easy", "medium", "hard", *CANDIDATES, *SEARCHES)
-            for b in ("", *BELIEFS, ORACLE)
+            for b in ("", *BELIEFS, ORACLE, SEER)
         ],
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
