@@ -28,6 +28,8 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[FamigliaBot]
 Strength = Literal["easy", "medium", "hard"]
 Side = Literal["you", "ai"]
+#: The seat a ``first`` the command does not offer names: the options refuse it.
+NO_SEAT = -1
 
 
 def ai_command() -> app_commands.Command[Any, ..., None]:
@@ -38,7 +40,9 @@ def ai_command() -> app_commands.Command[Any, ..., None]:
     )
     async def ai(interaction: Interaction, strength: Strength, first: Side = "you") -> None:
         flows = interaction.client.flows.tables.named(Ai.name, AiFlows)
-        await flows.start(interaction, strength, HUMAN if first == "you" else AI_SEAT)
+        # A value the choices never offered (a forged client) is no seat: refused.
+        seat = {"you": HUMAN, "ai": AI_SEAT}.get(first, NO_SEAT)
+        await flows.start(interaction, strength, seat)
 
     return ai
 

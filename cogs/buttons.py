@@ -312,7 +312,8 @@ class ActionSelect(
     async def callback(self, interaction: Interaction) -> None:
         if await refused_here(interaction, self.game, EVERY_MODE):
             return
-        value = self.item.values[0] if self.item.values else ""
+        # The menu offers one choice: more than one (a forged client) names none.
+        value = self.item.values[0] if len(self.item.values) == 1 else ""
         await flows(interaction).click_action(interaction, self.game, self.seq, value)
 
 

@@ -214,7 +214,9 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         page=[app_commands.Choice(name=t, value=i) for i, t in enumerate(titles())]
     )
     async def rules(self, interaction: Interaction, page: int = 0) -> None:
-        await self.flows.show_rules(interaction, page if 0 <= page < len(PAGES) else -1)
+        # A forged client may send any value for the page: only a listed one is a page.
+        listed = isinstance(page, int) and 0 <= page < len(PAGES)
+        await self.flows.show_rules(interaction, page if listed else -1)
 
     # ------------------------------------------------------------- autocomplete
     @refresh.autocomplete("card")

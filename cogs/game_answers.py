@@ -204,12 +204,25 @@ class Flows:
         except Refusal as refusal:
             if str(refusal) == STALE:  # the player moved since the question: ask again
                 return await self._ask_again(interaction, game_id)
-            return await self.refuse(interaction, str(refusal))
+            return await self.refuse(interaction, await self._over_text(game_id, str(refusal)))
         if self._from_ephemeral(interaction):
             answer = interaction.response.edit_message(content="You gave up the game.", view=None)
         else:
             answer = interaction.response.send_message("You gave up the game.", ephemeral=True)
         await self.answered(moved, answer)
+
+    async def _over_text(self, game_id: int, refusal: str) -> str:
+        """``refusal``, or for a game that ended meanwhile (the timer, the opponent's
+        forfeit, the last move) how it ended: "not running" alone leaves the player to
+        guess whether they lost."""
+        try:
+            game, state = await self.service.load(game_id)
+        except Refusal:
+            return refusal
+        if game.status not in ("finished", "forfeited") or state is None:
+            return refusal
+        text = game_texts.result_text(game, state, await self.record(game))
+        return f"That game is already over: {text} Nothing was changed."
 
     async def _ask_again(self, interaction: Interaction, game_id: int) -> None:
         """The player moved after the question, so the old confirmation no longer

@@ -32,6 +32,14 @@ NO_SERVER = (
     "A server leaderboard needs a server: use `scope:global` here, or run the command in a "
     "server channel."
 )
+NOT_A_BOARD = (
+    "That button only pages a leaderboard, and this message is none: nothing was done. "
+    "`/famiglia leaderboard` shows a board."
+)
+NO_SUCH_BOARD = (
+    "Choose a board (rating, solo, ai or familybusiness), a scope (server or global) and, "
+    "for the solo board, a level from 1 to 4."
+)
 LEVEL_ONLY_SOLO = "`level` only applies to the solo board: drop it, or choose `board:solo`."
 
 
@@ -161,6 +169,27 @@ def _title(board: Board, scope: Scope, level: int | None) -> str:
     return f"{BOARDS[board].title(level)} — {where}"
 
 
+#: Every title a board page can have: a page button edits only a message showing one.
+BOARD_TITLES = frozenset(
+    _title(cast(Board, board), scope, level)
+    for board in BOARDS
+    for scope in cast(tuple[Scope, ...], ("server", "global"))
+    for level in (None, 1, 2, 3, 4)
+)
+
+
+def a_level(level: object) -> bool:
+    """Whether ``level`` is one the command accepts: None (all levels) or 1 to 4 (a
+    forged client may send any value: ``7``, ``-1``, ``"3"``, ``3.0``)."""
+    return level is None or (type(level) is int and 1 <= level <= 4)
+
+
+def is_board_page(message: discord.Message | None) -> bool:
+    """Whether ``message`` shows a board page (a page button may edit it): a button id
+    forged onto a game's table must not turn that table into a board."""
+    return message is not None and any(e.title in BOARD_TITLES for e in message.embeds)
+
+
 def _empty_text(board: Board, scope: Scope) -> str:
     return BOARDS[board].empty.format(where=" in this server" if scope == "server" else "")
 
@@ -233,6 +262,9 @@ class BoardPageButton(
         return cls(board, scope, level, int(match["page"]), match["tag"])
 
     async def callback(self, interaction: Interaction) -> None:
+        if not is_board_page(interaction.message):  # an id forged onto another message
+            await interaction.response.send_message(NOT_A_BOARD, ephemeral=True)
+            return
         await show_board(interaction, self.board, self.scope, self.level, self.page, edit=True)
 
 
@@ -309,6 +341,10 @@ def leaderboard_command() -> app_commands.Command[Any, ..., None]:
         scope: Scope | None = None,
         level: app_commands.Range[int, 1, 4] | None = None,
     ) -> None:
+        if board not in BOARDS or scope not in (None, "server", "global") or not a_level(level):
+            # A value the choices never offered (a forged client): say what is accepted.
+            await interaction.response.send_message(NO_SUCH_BOARD, ephemeral=True)
+            return
         chosen: Scope = scope or ("server" if interaction.guild_id is not None else "global")
         await show_board(interaction, board, chosen, level)
 

@@ -40,7 +40,8 @@ def solo_command() -> app_commands.Command[Any, ..., None]:
         interaction: Interaction, level: app_commands.Range[int, 1, 4], first: Side = "you"
     ) -> None:
         flows = interaction.client.flows.tables.named(Solo.name, SoloFlows)
-        await flows.start(interaction, level, 0 if first == "you" else 1)
+        # A value the choices never offered (a forged client) is no side: refused.
+        await flows.start(interaction, level, {"you": 0, "robot": 1}.get(first, -1))
 
     return solo
 

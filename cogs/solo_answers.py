@@ -141,6 +141,10 @@ class SoloFlows:
 
     async def _start(self, interaction: Interaction, level: int, first: int) -> None:
         user = interaction.user
+        try:  # before anything is said in the DM: a level or side that does not exist
+            self._options(user, level, first)
+        except Refusal as refusal:
+            return await self.refuse(interaction, str(refusal))
         if await self.solo.active(user.id) is not None:
             return await self.refuse(
                 interaction,
@@ -194,9 +198,7 @@ class SoloFlows:
     ) -> Moved:
         """A new solo game in ``channel_id`` (the DM); the robot moves at once if he
         starts. Raises Refusal."""
-        options = self.service.options(
-            Solo.name, names=(kept_name(user), ROBOT_NAME), level=level, first=first
-        )
+        options = self._options(user, level, first)
         moved = await self.service.start(
             Solo.name,
             guild_id=guild_id,
@@ -205,6 +207,15 @@ class SoloFlows:
             options=options,
         )
         return await self.solo.robot_turn(moved.game.id) or moved
+
+    def _options(self, user: discord.abc.User, level: int, first: int) -> SoloOptions:
+        """The solo game's start options; a Refusal for a level or side that does not
+        exist (sent by a forged client)."""
+        options = self.service.options(
+            Solo.name, names=(kept_name(user), ROBOT_NAME), level=level, first=first
+        )
+        assert isinstance(options, SoloOptions)
+        return options
 
     async def _start_here(self, interaction: Interaction, level: int, first: int) -> None:
         user = interaction.user
@@ -243,6 +254,13 @@ class SoloFlows:
                 closed_dms_text(getattr(interaction.guild, "name", None)).replace(
                     "was not started", "cannot be shown"
                 ),
+            )
+        except (discord.HTTPException, TimeoutError) as error:  # 5xx, or no answer at all
+            log.warning("solo game %s: table not posted in the DM: %s", game.id, error)
+            return await self.refuse(
+                interaction,
+                "Discord did not let me post the table in our DMs just now; your game is "
+                "saved. Please try `/famiglia resume` again in a moment.",
             )
         await interaction.followup.send(
             f"Your solo game #{game.id} is back at the bottom of our DMs: {message.jump_url}",

@@ -14,7 +14,7 @@ or the AI after a move is the mode's service (:mod:`bot.services.solo`,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Literal, TypeVar
+from typing import Any, ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel
 
@@ -234,6 +234,13 @@ class Ai(FamigliaMode):
 
     def player(self, game: GameRow, seat: int) -> Player:
         return "ai" if game.players[seat] == ROBOT else "person"
+
+    def not_awaited(self, state: Any) -> str:
+        # The AI may have stopped (its worker failed): waiting alone would not help then.
+        return (
+            "It is not your turn: the AI is to move. If the table says it could not make "
+            "its move, `/famiglia board` lets it try again and **Forfeit** ends the game."
+        )
 
     def timed(self, game: GameRow, awaiting: Sequence[int]) -> bool:
         people = any(self.player(game, seat) == "person" for seat in awaiting)
