@@ -209,15 +209,26 @@ class World:
         gateway before the bot runs any of them."""
         return await self._dispatch(actors, message, {"custom_id": custom_id, "component_type": 2})
 
+    async def together(
+        self, message: Any, moves: list[tuple[MemberActor, dict[str, Any]]]
+    ) -> list[simcord.InteractionResult]:
+        """Several users use different controls of one message in the same instant
+        (each ``(actor, data)``: data as :meth:`_dispatch` takes it)."""
+        return await self._dispatch(
+            [a for a, _ in moves], message, moves[0][1], datas=[d for _, d in moves]
+        )
+
     async def _dispatch(
         self,
         actors: list[MemberActor],
         message: Any,
         data: dict[str, Any],
         guild: GuildHandle | None = None,
+        datas: list[dict[str, Any]] | None = None,
     ) -> list[simcord.InteractionResult]:
         """Put component interactions on the gateway, then let the bot run (SimCord
-        internals: its public verbs settle after each single interaction)."""
+        internals: its public verbs settle after each single interaction); ``datas``:
+        each actor's own data instead of ``data``."""
         env = self.env
         backend = env.backend
         stored = backend.get_message(
@@ -228,7 +239,8 @@ class World:
         try:
             from simcord import interactions as _interactions
 
-            for actor in actors:
+            for index, actor in enumerate(actors):
+                data = datas[index] if datas is not None else data
                 record, payload = _interactions.base_payload(
                     backend,
                     type=3,

@@ -170,6 +170,8 @@ class MultiLobby:
             raise Refusal("You did not play in this game.")
         if old.is_open:
             raise Refusal("This game is still running.")
+        if old.status != "finished":  # a lobby cancelled or expired was never played
+            raise Refusal("That game was never played: open a new one with /familybusiness open.")
         host = Seat(user_id=user_id, name=name)
         others = [
             s.model_copy(update={"left_place": None, "ai": s.ai if not s.is_person else None})

@@ -58,6 +58,17 @@ async def refuse(interaction: Interaction, refusal: Refusal) -> None:
             await interaction.response.send_message(str(refusal), ephemeral=True)
 
 
+async def in_private(interaction: Interaction, text: str, view: discord.ui.View | None) -> None:
+    """The private message the control was on, edited; a control sent from a public one
+    (a forged client) is answered privately instead and the public message left alone."""
+    if interaction.message is not None and interaction.message.flags.ephemeral:
+        await interaction.response.edit_message(content=text, view=view)
+    else:
+        await interaction.response.send_message(
+            text, view=view or discord.ui.View(), ephemeral=True
+        )
+
+
 class FamilyBusinessFlows:
     def __init__(self, bot: discord.Client, multi: MultiService) -> None:
         self.bot = bot
@@ -116,16 +127,22 @@ class FamilyBusinessFlows:
         await self._answer_lobby(interaction, moved)
 
     async def _answer_lobby(self, interaction: Interaction, moved: MultiMoved) -> None:
-        if moved.state is None:
+        """The lobby or new table drawn where clicked; an older copy stays a link to it."""
+        table_id = await self.multi.base.records.table_message_id(moved.game.id)
+        message = interaction.message
+        if message is not None and table_id is not None and message.id != table_id:
+            await interaction.response.edit_message(**views.moved_here(moved.game, table_id))
+            if moved.state is None:
+                await self._redraw_lobby(moved.game)
+        elif moved.state is None:
             await interaction.response.edit_message(
                 embed=views.lobby_embed(moved.game), view=views.lobby_view(moved.game)
             )
-            table_id = await self.multi.base.records.table_message_id(moved.game.id)
-            if interaction.message is None or interaction.message.id != table_id:
-                await self._redraw_lobby(moved.game)  # pressed on an older copy
-            return
-        await interaction.response.edit_message(**await self.table_payload(moved.game, moved.state))
-        await self.after(moved)
+        else:
+            payload = await self.table_payload(moved.game, moved.state)
+            await interaction.response.edit_message(**payload)
+        if moved.state is not None:
+            await self.after(moved)
 
     async def again(self, interaction: Interaction, game_id: int) -> None:
         try:
@@ -178,20 +195,6 @@ class FamilyBusinessFlows:
             await self._tell_turn(game, state)
         self.kick(game.id)
 
-    async def board(self, interaction: Interaction, game: GameRow) -> None:
-        """The table again at the bottom of the channel."""
-        _, state = await self.multi.load(game.id)
-        if state is None:
-            await interaction.response.send_message(
-                embed=views.lobby_embed(game), view=views.lobby_view(game)
-            )
-        else:
-            payload = await self.table_payload(game, state)
-            payload["files"] = payload.pop("attachments")
-            await interaction.response.send_message(**payload)
-        message = await interaction.original_response()
-        await self.multi.base.records.set_table_message(game.id, message.channel.id, message.id)
-
     # ------------------------------------------------------------------ hands and moves
     def hand(self, game: GameRow, state: Any, seat: int) -> tuple[str, discord.ui.View]:
         rules = rules_of(game.game)
@@ -223,7 +226,7 @@ class FamilyBusinessFlows:
         seat = moved.game.seat_of(interaction.user.id)
         assert seat is not None
         text, controls = self.hand(moved.game, moved.state, seat)
-        await interaction.response.edit_message(content=text, view=controls)
+        await in_private(interaction, text, controls)
         await self.after(moved)
 
     async def decisions(self, game_id: int, user_id: int) -> list[tuple[str, str]]:
@@ -279,10 +282,8 @@ class FamilyBusinessFlows:
         except Refusal as refusal:
             return await refuse(interaction, refusal)
         said = "No counter" if card == "none" else "your counter"
-        await interaction.response.edit_message(
-            content=f"Answered: {said}. Nobody learns it unless it is the counter that counts.",
-            view=None,
-        )
+        told = f"Answered: {said}. Nobody learns it unless it is the counter that counts."
+        await in_private(interaction, told, None)
         await self.after(moved)
 
     async def leave(self, interaction: Interaction, game: GameRow) -> None:

@@ -83,6 +83,18 @@ def lobby_view(game: GameRow) -> discord.ui.View:
     return view
 
 
+def title(game: GameRow) -> str:
+    """The game as links to its table name it."""
+    return f"Family Business #{game.id}"
+
+
+def moved_here(game: GameRow, table_id: int) -> dict[str, Any]:
+    """An older copy of the table, made a link to the table (message ``table_id``)."""
+    url = f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/{table_id}"
+    link = f"The table of {title(game)} moved here: {url}"
+    return {"content": link, "embeds": [], "attachments": [], "view": None}
+
+
 def table_view(game: GameRow) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if game.status == "active":
