@@ -44,7 +44,7 @@ from engine.family_business.policies import KEEP, bot_policy, keep_key
 from engine.family_business.state import OVER, WINDOW, FBState
 from engine.family_business.state import PLAY as PLAY_PHASE
 from engine.family_business.tuned import Weights, act, evaluate, weights_for
-from engine.family_business.value import AIMED_WEIGHTS, WEIGHTS, win_chance
+from engine.family_business.value import AIMED_WEIGHTS, win_chance
 
 #: a decided game scores this much (evaluate's 1000 would drown every other sample)
 CLIP: Final = 10.0
@@ -108,7 +108,8 @@ def _rollout(
             steps += 1
     held = plan.hand * sum(KEEP.get(c, 3) for c in d.hands[seat]) / 10 if plan.hand else 0.0
     if plan.chance:
-        return win_chance(d, seat, AIMED_WEIGHTS if plan.aimed else WEIGHTS) + held
+        chance = win_chance(d, seat, AIMED_WEIGHTS) if plan.aimed else win_chance(d, seat)
+        return chance + held
     return held + max(-CLIP, min(CLIP, evaluate(d, seat, w)))
 
 
