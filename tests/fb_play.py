@@ -170,3 +170,19 @@ async def play_to_the_end(
     if not to_the_end:
         return seen
     raise AssertionError("the game did not end")
+
+
+def refused(result: Any, *words: str) -> str:
+    """The private refusal ``result`` answered, naming every one of ``words``."""
+    assert result.ephemeral and result.response is not None, result
+    text = result.response.content
+    assert all(word in text for word in words), text
+    return text
+
+
+async def started(world: World, people: list[MemberActor], ai: int = 0) -> int:
+    """A game of ``people`` and ``ai`` quick AI seats, started by its host."""
+    quick_ai(world)
+    game_id = await lobby_with(world, people, ai=ai, most=max(4, len(people) + ai))
+    await people[0].click(fresh(world, await world.table(game_id)), label="Start")
+    return game_id

@@ -376,3 +376,22 @@ async def play_until(world: World, game_id: int, wanted: Callable[[GameState], b
         await world.bot.service.play(game_id, mover.id, None, lambda _s, a=action: [a])
         assert (await world.game(game_id)).status == "active", "the game ended first"
     raise AssertionError("the wanted position never came")
+
+
+class Held:
+    """Hold the bot's world in one operation: put interactions on the gateway one by one
+    while a bot task is paused, then let everything run to the end."""
+
+    def __init__(self, world: World) -> None:
+        self.env = world.env
+
+    async def __aenter__(self) -> Held:
+        self.env._begin_operation("dispatch")
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        try:
+            if exc[0] is None:
+                await self.env._settle_internal(dispatch="INTERACTION_CREATE")
+        finally:
+            self.env._end_operation()

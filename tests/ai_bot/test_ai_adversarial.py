@@ -20,7 +20,7 @@ from bot.services.choices import choices
 from engine.famiglia import GameState
 from engine.famiglia.actions import Key, from_key
 from engine.famiglia.policies import greedy_policy
-from tests.simcord_world import World, fresh
+from tests.simcord_world import Held, World, fresh
 
 from .ai_play import PASS, channel_game, dm_game, dm_table, texts
 
@@ -76,25 +76,6 @@ async def _until(check: Callable[[], bool], what: str) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError(f"timed out waiting for {what}")
-
-
-class Held:
-    """Hold the bot's world in one operation: put interactions on the gateway one by one
-    while a bot task is paused, then let everything run to the end."""
-
-    def __init__(self, world: World) -> None:
-        self.env = world.env
-
-    async def __aenter__(self) -> Held:
-        self.env._begin_operation("dispatch")
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        try:
-            if exc[0] is None:
-                await self.env._settle_internal(dispatch="INTERACTION_CREATE")
-        finally:
-            self.env._end_operation()
 
 
 def _pass_key(state: GameState) -> Key:

@@ -20,7 +20,7 @@ from bot.services.choices import choices
 from engine.famiglia import GameState
 from engine.famiglia.cards import code
 from tests.e2e.test_board_pages import rated_players
-from tests.simcord_world import World, _carry, fresh, play_until
+from tests.simcord_world import Held, World, _carry, fresh, play_until
 from tests.solo.solo_play import dm_table
 
 
@@ -74,7 +74,7 @@ def _a_payment_to_choose(state: GameState) -> bool:
 def _emit(world: World, user_id: int, message: Any, custom_id: str) -> Any:
     """Put a button click on the gateway without letting the bot run (SimCord internals,
     as tests/simcord_world.py's own dispatch, which cannot click in a DM nor click two
-    different buttons at once); the caller holds the operation (:class:`_Held`). A
+    different buttons at once); the caller holds the operation (:class:`Held`). A
     custom id the message does not carry is put on it (a forged or stale one)."""
     backend = world.env.backend
     channel_id = message.channel_id if hasattr(message, "channel_id") else message.channel.id
@@ -91,28 +91,9 @@ def _emit(world: World, user_id: int, message: Any, custom_id: str) -> Any:
     return simcord.InteractionResult(world.env, record)
 
 
-class _Held:
-    """One SimCord operation: clicks go on the gateway one by one (the bot may run
-    between them while the test awaits), then everything runs to the end."""
-
-    def __init__(self, world: World) -> None:
-        self.env = world.env
-
-    async def __aenter__(self) -> _Held:
-        self.env._begin_operation("dispatch")
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        try:
-            if exc[0] is None:
-                await self.env._settle_internal(dispatch="INTERACTION_CREATE")
-        finally:
-            self.env._end_operation()
-
-
 async def _at_once(world: World, clicks: list[tuple[int, Any, str]]) -> list[Any]:
     """Clicks (user id, message, custom id), all on the gateway before the bot runs any."""
-    async with _Held(world):
+    async with Held(world):
         return [_emit(world, user_id, message, custom_id) for user_id, message, custom_id in clicks]
 
 
@@ -521,7 +502,7 @@ async def test_a_forfeit_while_the_ai_thinks_then_its_worker_dies_says_only_the_
     hand = await world.open_hand(world.alice, game.id)
     pass_id = next(p["custom_id"] for p in World.components(hand) if p.get("label") == PASS)
     monkeypatch.setattr(world.bot.ai.ai, "think", think)
-    async with _Held(world):
+    async with Held(world):
         passed = _emit(world, world.alice.id, hand, pass_id)
         await asyncio.wait_for(reached.wait(), 30)
         table = await world.table(game.id)

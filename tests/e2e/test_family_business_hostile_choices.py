@@ -15,10 +15,11 @@ from engine.family_business import cards as C
 from tests.fb_play import (
     FB,
     fb,
-    lobby_with,
     member,
     play_to_the_end,
     quick_ai,
+    refused,
+    started,
     state_of,
     table_of,
     window_message,
@@ -27,20 +28,6 @@ from tests.simcord_world import SetupError, World, fresh
 
 WINDOW = 60
 STALE = "earlier moment"
-
-
-def refused(result: Any, *words: str) -> str:
-    assert result.ephemeral and result.response is not None, result
-    text = result.response.content
-    assert all(word in text for word in words), text
-    return text
-
-
-async def _started(world: World, people: list[Any], ai: int = 0) -> int:
-    quick_ai(world)
-    game_id = await lobby_with(world, people, ai=ai, most=max(4, len(people) + ai))
-    await people[0].click(fresh(world, await world.table(game_id)), label="Start")
-    return game_id
 
 
 def _selects(message: Any) -> list[dict[str, Any]]:
@@ -90,7 +77,7 @@ def _not_offered(value: str, offered: list[str]) -> list[str]:
 async def test_a_half_built_play_refuses_stale_forged_and_foreign_selects_and_goes_on(
     world: World,
 ) -> None:
-    game_id = await _started(world, [world.alice, world.bob, world.carol])
+    game_id = await started(world, [world.alice, world.bob, world.carol])
     who, hand = await _mid_choice(world, game_id)
     game, state = await world.game(game_id), await state_of(world, game_id)
     [select] = _selects(hand)
@@ -122,7 +109,7 @@ async def test_a_half_built_play_refuses_stale_forged_and_foreign_selects_and_go
 
 
 async def test_two_picks_on_the_same_step_at_once_make_one_choice(world: World) -> None:
-    game_id = await _started(world, [world.alice, world.bob])
+    game_id = await started(world, [world.alice, world.bob])
     who, hand = await _mid_choice(world, game_id, seed=4)
     game = await world.game(game_id)
     [select] = _selects(hand)
@@ -139,7 +126,7 @@ async def test_two_picks_on_the_same_step_at_once_make_one_choice(world: World) 
 async def test_a_typed_decision_mid_play_offers_the_same_step_and_stales_the_hand(
     world: World,
 ) -> None:
-    game_id = await _started(world, [world.alice, world.bob])
+    game_id = await started(world, [world.alice, world.bob])
     who, hand = await _mid_choice(world, game_id, seed=5)
     game = await world.game(game_id)
     [select] = _selects(hand)
@@ -157,7 +144,7 @@ async def test_a_typed_decision_mid_play_offers_the_same_step_and_stales_the_han
 async def test_a_restart_between_two_steps_keeps_the_card_played_and_asks_the_same_step(
     world: World,
 ) -> None:
-    game_id = await _started(world, [world.alice, world.bob, world.carol])
+    game_id = await started(world, [world.alice, world.bob, world.carol])
     who, hand = await _mid_choice(world, game_id, seed=6)
     game, state = await world.game(game_id), await state_of(world, game_id)
     [select] = _selects(hand)
@@ -194,7 +181,7 @@ async def _replayed(world: World, game_id: int) -> Any:
 async def test_board_posted_mid_play_keeps_one_table_and_the_old_copy_does_no_harm(
     world: World,
 ) -> None:
-    game_id = await _started(world, [world.alice, world.bob])
+    game_id = await started(world, [world.alice, world.bob])
     who, hand = await _mid_choice(world, game_id, seed=7)
     old = await table_of(world, game_id)
     posted = await fb(world, who, "board")
@@ -217,7 +204,7 @@ async def test_the_table_posted_again_retires_the_old_one_which_points_to_it(
 ) -> None:
     """The old table used to stay as it was, Show my hand and all: after the next moves
     it showed a position the game had left (whose turn, the hit list) as if current."""
-    game_id = await _started(world, [world.alice, world.bob])
+    game_id = await started(world, [world.alice, world.bob])
     who, hand = await _mid_choice(world, game_id, seed=7)
     old = await table_of(world, game_id)
     await fb(world, who, "board")
@@ -232,7 +219,7 @@ async def test_the_table_posted_again_retires_the_old_one_which_points_to_it(
 # ---------------------------------------------------------------------- the end, play again
 async def _abandoned(world: World, people: list[Any], ai: int = 0) -> int:
     """A started game every person leaves: it ends there."""
-    game_id = await _started(world, people, ai=ai)
+    game_id = await started(world, people, ai=ai)
     for person in people:
         await fb(world, person, "leave")
     assert (await world.game(game_id)).status == "finished"
@@ -292,7 +279,7 @@ async def test_play_again_in_a_channel_with_a_new_lobby_is_refused_and_changes_i
 async def test_a_turn_running_out_mid_play_lets_the_ai_finish_it_and_stales_the_hand(
     world: World,
 ) -> None:
-    game_id = await _started(world, [world.alice, world.bob, world.carol])
+    game_id = await started(world, [world.alice, world.bob, world.carol])
     who, hand = await _mid_choice(world, game_id, seed=8)
     game = await world.game(game_id)
     seat = game.seat_of(who.id)
@@ -323,7 +310,7 @@ async def test_a_turn_running_out_mid_play_lets_the_ai_finish_it_and_stales_the_
 async def test_a_step_confirmed_at_the_deadline_before_the_timer_ran_stands(
     world: World,
 ) -> None:
-    game_id = await _started(world, [world.alice, world.bob])
+    game_id = await started(world, [world.alice, world.bob])
     who, hand = await _mid_choice(world, game_id, seed=9)
     game = await world.game(game_id)
     assert game.deadline is not None
@@ -343,7 +330,7 @@ async def test_a_step_confirmed_at_the_deadline_before_the_timer_ran_stands(
 async def test_one_person_and_five_ai_seats_play_to_the_end_and_nobody_is_rated(
     world: World,
 ) -> None:
-    game_id = await _started(world, [world.alice], ai=5)
+    game_id = await started(world, [world.alice], ai=5)
     game = await world.game(game_id)
     assert len(game.seats) == 6 and [s.played_by_ai for s in game.seats].count(True) == 5
     await play_to_the_end(world, game_id)
@@ -399,7 +386,7 @@ async def test_the_host_cancelling_while_others_join_leaves_a_cancelled_lobby_sh
 async def test_two_different_picks_on_one_step_at_once_make_exactly_one_choice(
     world: World,
 ) -> None:
-    game_id = await _started(world, [world.alice, world.bob])
+    game_id = await started(world, [world.alice, world.bob])
     for seed in range(10, 40):
         who, hand = await _mid_choice(world, game_id, seed=seed)
         [select] = _selects(hand)
@@ -472,7 +459,7 @@ async def _until_window(world: World, game_id: int, seed: int = 11) -> None:
 async def test_board_during_a_window_keeps_the_window_answerable_and_updates_the_new_table(
     world: World,
 ) -> None:
-    game_id = await _started(world, [world.alice, world.bob, world.carol])
+    game_id = await started(world, [world.alice, world.bob, world.carol])
     await _until_window(world, game_id)
     state = await state_of(world, game_id)
     old = await table_of(world, game_id)
@@ -496,7 +483,7 @@ async def test_board_during_a_window_keeps_the_window_answerable_and_updates_the
 
 
 async def test_leaving_mid_play_hands_the_half_built_play_to_the_ai(world: World) -> None:
-    game_id = await _started(world, [world.alice, world.bob, world.carol])
+    game_id = await started(world, [world.alice, world.bob, world.carol])
     who, hand = await _mid_choice(world, game_id, seed=12)
     [select] = _selects(hand)
     left = await fb(world, who, "leave")
@@ -514,7 +501,7 @@ async def test_leaving_mid_play_hands_the_half_built_play_to_the_ai(world: World
 async def test_players_who_leave_are_placed_and_rated_in_the_order_they_left(
     world: World,
 ) -> None:
-    game_id = await _started(world, [world.alice, world.bob, world.carol], ai=1)
+    game_id = await started(world, [world.alice, world.bob, world.carol], ai=1)
     for person in (world.carol, world.alice, world.bob):
         await fb(world, person, "leave")
     game = await world.game(game_id)
@@ -632,7 +619,7 @@ async def test_an_answer_or_a_pick_forged_on_a_public_message_leaves_that_messag
     """Answers and picks are drawn on private messages only; one sent from the window's
     public announcement used to turn it into "Answered: …" without its button, for
     everyone, and one sent from the table to write the player's hand over the table."""
-    game_id = await _started(world, [world.alice, world.bob, world.carol])
+    game_id = await started(world, [world.alice, world.bob, world.carol])
     await _until_window(world, game_id)
     game, state = await world.game(game_id), await state_of(world, game_id)
     announcement = window_message(world, game_id, state.turn)
@@ -661,7 +648,7 @@ async def test_an_answer_or_a_pick_forged_on_a_public_message_leaves_that_messag
 async def test_the_cards_player_leaving_during_its_window_lets_the_window_close_and_the_ai_go_on(
     world: World,
 ) -> None:
-    game_id = await _started(world, [world.alice, world.bob, world.carol])
+    game_id = await started(world, [world.alice, world.bob, world.carol])
     await _until_window(world, game_id, seed=13)
     game, state = await world.game(game_id), await state_of(world, game_id)
     player = member(world, game.players[state.active])

@@ -20,6 +20,8 @@ from tests.fb_play import (
     lobby_with,
     member,
     quick_ai,
+    refused,
+    started,
     state_of,
     table_of,
     take_turn_step,
@@ -28,20 +30,6 @@ from tests.fb_play import (
 from tests.simcord_world import World, fresh
 
 WINDOW = 60
-
-
-def refused(result: Any, *words: str) -> str:
-    assert result.ephemeral and result.response is not None, result
-    text = result.response.content
-    assert all(word in text for word in words), text
-    return text
-
-
-async def _started(world: World, people: list[Any], ai: int = 0) -> int:
-    quick_ai(world)
-    game_id = await lobby_with(world, people, ai=ai)
-    await people[0].click(fresh(world, await world.table(game_id)), label="Start")
-    return game_id
 
 
 async def _until_window(world: World, game_id: int, wanted: Any = None, seed: int = 9) -> None:
@@ -65,7 +53,7 @@ async def _until_window(world: World, game_id: int, wanted: Any = None, seed: in
 async def _window_of_three(world: World) -> tuple[int, Any, Any, int, Any]:
     """A game of three people run until a window opens: its id, row and state, the
     first seat asked and that seat's member."""
-    game_id = await _started(world, [world.alice, world.bob, world.carol])
+    game_id = await started(world, [world.alice, world.bob, world.carol])
     await _until_window(world, game_id)
     game, state = await world.game(game_id), await state_of(world, game_id)
     seat = FB.game.awaiting(state)[0]
@@ -228,7 +216,7 @@ async def test_a_responder_can_answer_a_window_from_the_hand_it_points_to(world:
 
 
 async def test_the_cards_player_and_strangers_cannot_answer_a_window(world: World) -> None:
-    game_id = await _started(world, [world.alice, world.bob, world.carol])
+    game_id = await started(world, [world.alice, world.bob, world.carol])
     await _until_window(world, game_id)
     game, state = await world.game(game_id), await state_of(world, game_id)
     player = member(world, game.players[state.active])
@@ -303,7 +291,7 @@ async def test_the_last_answer_at_the_deadline_counts_once(world: World) -> None
     """The clock reaches the deadline, the timer has not run yet, and the last responder
     answers: either the answer or the timer's silence is logged for that seat, never
     both, and the answer's player is told what happened."""
-    game_id = await _started(world, [world.alice, world.bob])
+    game_id = await started(world, [world.alice, world.bob])
     await _until_window(world, game_id)
     game, state = await world.game(game_id), await state_of(world, game_id)
     [seat] = FB.game.awaiting(state)
@@ -325,7 +313,7 @@ async def test_a_restart_during_a_window_keeps_a_confirmed_counter_and_closes_on
 ) -> None:
     """A restart gave an open window the start-up's hour of grace for turns: it used
     to stay open an hour instead of its 60 seconds."""
-    game_id = await _started(world, [world.alice, world.bob, world.carol])
+    game_id = await started(world, [world.alice, world.bob, world.carol])
     await _until_window(world, game_id, _a_person_holds_a_counter)
     game, state = await world.game(game_id), await state_of(world, game_id)
     holder = next(s for s in FB.game.awaiting(state) if _counters(state, s))
@@ -359,7 +347,7 @@ async def test_a_window_opened_just_before_a_stop_is_announced_after_the_restart
 ) -> None:
     """The card opening the window was committed, then the process stopped before the
     announcement: its responders used to be never told and had no button to answer."""
-    game_id = await _started(world, [world.alice, world.bob, world.carol])
+    game_id = await started(world, [world.alice, world.bob, world.carol])
     multi = world.bot.family_business.multi
     rng = random.Random(4)
     for _ in range(500):  # committed as the bot does, then nothing shown
@@ -394,7 +382,7 @@ async def test_an_ai_seat_whose_worker_dies_mid_window_still_lets_it_close_on_ti
     """The AI's worker dies on every window answer (its turns go on): the window still
     closes at its deadline, the AI seat's silence counting as no counter, and the
     people's answers kept."""
-    game_id = await _started(world, [world.alice, world.bob], ai=1)
+    game_id = await started(world, [world.alice, world.bob], ai=1)
     good = world.bot.family_business.multi.decide
     calls: list[int] = []
 
@@ -423,7 +411,7 @@ async def test_an_ai_seat_whose_worker_dies_mid_window_still_lets_it_close_on_ti
 
 # ---------------------------------------------------------------------- turns, leaving
 async def test_typed_decisions_must_be_one_offered_value_exactly(world: World) -> None:
-    game_id = await _started(world, [world.alice, world.bob])
+    game_id = await started(world, [world.alice, world.bob])
     while FB.window_open(state := await state_of(world, game_id)):
         await world.env.advance_time(WINDOW + 1)
     game = await world.game(game_id)
@@ -448,7 +436,7 @@ async def test_typed_decisions_must_be_one_offered_value_exactly(world: World) -
 async def test_a_player_in_two_channels_games_reaches_each_by_its_own_channel(
     world: World,
 ) -> None:
-    home_id = await _started(world, [world.alice, world.bob])
+    home_id = await started(world, [world.alice, world.bob])
     channel = world.channel
     world.channel = world.guild.create_text_channel("second")
     away_id = await lobby_with(world, [world.carol, world.alice], ai=0)
@@ -472,7 +460,7 @@ async def test_a_player_in_two_channels_games_reaches_each_by_its_own_channel(
 
 
 async def test_everyone_leaving_hands_gangs_to_the_ai_and_ends_the_game_once(world: World) -> None:
-    game_id = await _started(world, [world.alice, world.bob, world.carol])
+    game_id = await started(world, [world.alice, world.bob, world.carol])
     await _until_window(world, game_id)
     game, state = await world.game(game_id), await state_of(world, game_id)
     leaver = member(world, game.players[FB.game.awaiting(state)[0]])
@@ -506,7 +494,7 @@ async def test_everyone_leaving_hands_gangs_to_the_ai_and_ends_the_game_once(wor
 async def test_an_ai_turn_whose_worker_kept_failing_is_played_once_it_works_again(
     world: World,
 ) -> None:
-    game_id = await _started(world, [world.alice], ai=1)
+    game_id = await started(world, [world.alice], ai=1)
     good = world.bot.family_business.multi.decide
     broken = [True]
 
