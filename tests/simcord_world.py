@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 import simcord
-from simcord import MemberActor, SetupError
+from simcord import MemberActor, SetupError, interactions
 from simcord.backend import serializers
 from simcord.builders import ChannelHandle, GuildHandle
 
@@ -111,24 +111,23 @@ class World:
         """``/famiglia name`` with option values no Discord client sends (a string for an
         integer option, a number out of its range): a forged or broken client."""
         from simcord import actors as _actors
-        from simcord import interactions as _interactions
 
         env = self.env
         root = _actors._resolve_visible_command(who, self.channel.id, "famiglia", 1)
-        leaf, nesting = _interactions.walk_to_subcommand(root, [name])
+        leaf, nesting = interactions.walk_to_subcommand(root, [name])
         types = {o["name"]: o["type"] for o in leaf.get("options") or []}
         built = [{"name": k, "type": types.get(k, 3), "value": v} for k, v in options.items()]
         data: dict[str, Any] = {
             "id": root["id"],
             "name": root["name"],
             "type": 1,
-            "options": _interactions.nest_options(root, nesting, built),
+            "options": interactions.nest_options(root, nesting, built),
         }
         if root.get("guild_id"):
             data["guild_id"] = root["guild_id"]
         env._begin_operation("raw slash")
         try:
-            record, payload = _interactions.base_payload(
+            record, payload = interactions.base_payload(
                 env.backend, type=2, channel_id=self.channel.id, guild_id=self.guild.id,
                 user_id=who.id, data=data,
             )  # fmt: skip
@@ -237,11 +236,9 @@ class World:
         records = []
         env._begin_operation("dispatch")
         try:
-            from simcord import interactions as _interactions
-
             for index, actor in enumerate(actors):
                 data = datas[index] if datas is not None else data
-                record, payload = _interactions.base_payload(
+                record, payload = interactions.base_payload(
                     backend,
                     type=3,
                     channel_id=stored.channel_id,
@@ -395,3 +392,27 @@ class Held:
                 await self.env._settle_internal(dispatch="INTERACTION_CREATE")
         finally:
             self.env._end_operation()
+
+
+def emit(world: World, user_id: int, message: Any, data: dict[str, Any]) -> Any:
+    """Put a component interaction (``data``) on the gateway without letting the bot run
+    (SimCord internals: :meth:`World._dispatch` cannot click in a DM nor two different
+    controls at once); the caller holds the operation (:class:`Held`). A custom id the
+    message does not carry is put on it (a forged or stale one)."""
+    backend = world.env.backend
+    channel_id = message.channel_id if hasattr(message, "channel_id") else message.channel.id
+    stored = backend.get_message(channel_id, message.id)
+    record, payload = interactions.base_payload(
+        backend, type=3, channel_id=stored.channel_id,
+        guild_id=backend.get_channel(stored.channel_id).guild_id, user_id=user_id, data=data,
+    )  # fmt: skip
+    payload["message"] = dict(serializers.message_payload(backend, stored))
+    _carry(payload["message"], data)
+    record.source_message_id = stored.id
+    backend.emit("INTERACTION_CREATE", payload)
+    return simcord.InteractionResult(world.env, record)
+
+
+def click(custom_id: str) -> dict[str, Any]:
+    """The interaction data of a click on the button ``custom_id``."""
+    return {"custom_id": custom_id, "component_type": 2}

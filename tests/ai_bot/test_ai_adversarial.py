@@ -10,49 +10,21 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import simcord
-from simcord import interactions
-from simcord.backend import serializers
-
 from bot.services.ai_games import ai_to_move
 from bot.services.ai_pool import decide, decision_seed
 from bot.services.choices import choices
 from engine.famiglia import GameState
 from engine.famiglia.actions import Key, from_key
 from engine.famiglia.policies import greedy_policy
-from tests.simcord_world import Held, World, fresh
+from tests.simcord_world import Held, World, click, emit, fresh
 
 from .ai_play import PASS, channel_game, dm_game, dm_table, texts
 
 
 # ----------------------------------------------------------------------- helpers
-def _emit(
-    world: World, user_id: int, message: Any, data: dict[str, Any]
-) -> simcord.InteractionResult:
-    """Put a component interaction on the gateway without waiting for the bot (SimCord
-    internals, as in test_ai_turns): the caller holds the operation and settles."""
-    backend = world.env.backend
-    channel_id = message.channel_id if hasattr(message, "channel_id") else message.channel.id
-    stored = backend.get_message(channel_id, message.id)
-    in_guild = backend.get_channel(stored.channel_id).guild_id is not None
-    record, payload = interactions.base_payload(
-        backend,
-        type=3,
-        channel_id=stored.channel_id,
-        guild_id=world.guild.id if in_guild else None,
-        user_id=user_id,
-        data=data,
-    )
-    payload["message"] = dict(serializers.message_payload(backend, stored))
-    record.source_message_id = stored.id
-    backend.emit("INTERACTION_CREATE", payload)
-    return simcord.InteractionResult(world.env, record)
-
-
 def _button(message: Any, label: str) -> dict[str, Any]:
     """The interaction data of a click on the button ``label`` of ``message``."""
-    custom_id = _part(message, lambda p: p.get("label") == label)["custom_id"]
-    return {"custom_id": custom_id, "component_type": 2}
+    return click(_part(message, lambda p: p.get("label") == label)["custom_id"])
 
 
 def _part(message: Any, match: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
@@ -140,14 +112,14 @@ async def test_a_forfeit_while_the_ai_thinks_leaves_the_table_over(world: World)
 
     ai.think = think
     async with Held(world):
-        passed = _emit(world, world.alice.id, hand, _button(hand, PASS))
+        passed = emit(world, world.alice.id, hand, _button(hand, PASS))
         await asyncio.wait_for(reached.wait(), 30)
         assert passed.acknowledged
         table = await world.table(game_id)
-        ask = _emit(world, world.alice.id, table, _button(table, "Forfeit"))
+        ask = emit(world, world.alice.id, table, _button(table, "Forfeit"))
         await _until(lambda: ask.response is not None, "the forfeit question")
         confirm = ask.response
-        _emit(world, world.alice.id, confirm, _button(confirm, "Yes, give up this game"))
+        emit(world, world.alice.id, confirm, _button(confirm, "Yes, give up this game"))
         await _until(lambda: "gave up" in world.messages()[-1].content, "the end announced")
         release.set()  # the AI comes back from the thought the forfeit made stale
 
@@ -190,12 +162,12 @@ async def test_a_move_while_the_ai_turn_is_being_shown_gets_the_ai_answer(world:
     table_id = (await world.game(game_id)).table_message_id
     async with Held(world):
         table = dm_table(world, table_id)
-        _emit(world, world.alice.id, table, _button(table, PASS))
+        emit(world, world.alice.id, table, _button(table, PASS))
         await asyncio.wait_for(reached.wait(), 30)
         state = await world.state(game_id)
         assert state.current == 0 and not state.over  # Alice's turn, shown on the table
         table = dm_table(world, table_id)
-        moved = _emit(world, world.alice.id, table, _control(table, _ending_the_turn(state)))
+        moved = emit(world, world.alice.id, table, _control(table, _ending_the_turn(state)))
         await _until(lambda: moved.acknowledged, "Alice's move")
 
     assert not moved.ephemeral, moved.response.content  # made, on the table itself
@@ -209,7 +181,7 @@ async def test_two_clicks_at_once_on_thedm_table_make_one_move(world: World):
     game_id = await dm_game(world)
     table = dm_table(world, (await world.game(game_id)).table_message_id)
     async with Held(world):
-        clicks = [_emit(world, world.alice.id, table, _button(table, PASS)) for _ in range(2)]
+        clicks = [emit(world, world.alice.id, table, _button(table, PASS)) for _ in range(2)]
     assert all(c.acknowledged for c in clicks)
     refused = [c for c in clicks if c.ephemeral]
     assert len(refused) == 1 and "earlier moment" in refused[0].response.content

@@ -11,16 +11,13 @@ import asyncio
 from typing import Any
 
 import pytest
-import simcord
-from simcord import interactions
-from simcord.backend import serializers
 
 from bot.services.ai_queue import AiUnavailable
 from bot.services.choices import choices
 from engine.famiglia import GameState
 from engine.famiglia.cards import code
 from tests.e2e.test_board_pages import rated_players
-from tests.simcord_world import Held, World, _carry, fresh, play_until
+from tests.simcord_world import Held, World, click, emit, fresh, play_until
 from tests.solo.solo_play import dm_table
 
 
@@ -71,30 +68,13 @@ def _a_payment_to_choose(state: GameState) -> bool:
 
 
 # -------------------------------------------------------- clicks at once, forged
-def _emit(world: World, user_id: int, message: Any, custom_id: str) -> Any:
-    """Put a button click on the gateway without letting the bot run (SimCord internals,
-    as tests/simcord_world.py's own dispatch, which cannot click in a DM nor click two
-    different buttons at once); the caller holds the operation (:class:`Held`). A
-    custom id the message does not carry is put on it (a forged or stale one)."""
-    backend = world.env.backend
-    channel_id = message.channel_id if hasattr(message, "channel_id") else message.channel.id
-    stored = backend.get_message(channel_id, message.id)
-    data = {"custom_id": custom_id, "component_type": 2}
-    record, payload = interactions.base_payload(
-        backend, type=3, channel_id=stored.channel_id,
-        guild_id=backend.get_channel(stored.channel_id).guild_id, user_id=user_id, data=data,
-    )  # fmt: skip
-    payload["message"] = dict(serializers.message_payload(backend, stored))
-    _carry(payload["message"], data)
-    record.source_message_id = stored.id
-    backend.emit("INTERACTION_CREATE", payload)
-    return simcord.InteractionResult(world.env, record)
-
-
 async def _at_once(world: World, clicks: list[tuple[int, Any, str]]) -> list[Any]:
     """Clicks (user id, message, custom id), all on the gateway before the bot runs any."""
     async with Held(world):
-        return [_emit(world, user_id, message, custom_id) for user_id, message, custom_id in clicks]
+        return [
+            emit(world, user_id, message, click(custom_id))
+            for user_id, message, custom_id in clicks
+        ]
 
 
 async def _until(check: Any, what: str) -> None:
@@ -503,16 +483,16 @@ async def test_a_forfeit_while_the_ai_thinks_then_its_worker_dies_says_only_the_
     pass_id = next(p["custom_id"] for p in World.components(hand) if p.get("label") == PASS)
     monkeypatch.setattr(world.bot.ai.ai, "think", think)
     async with Held(world):
-        passed = _emit(world, world.alice.id, hand, pass_id)
+        passed = emit(world, world.alice.id, hand, click(pass_id))
         await asyncio.wait_for(reached.wait(), 30)
         table = await world.table(game.id)
         forfeit = next(
             p["custom_id"] for p in World.components(table) if p.get("label") == "Forfeit"
         )
-        ask = _emit(world, world.alice.id, table, forfeit)
+        ask = emit(world, world.alice.id, table, click(forfeit))
         await _until(lambda: ask.response is not None, "the forfeit question")
         [confirm] = [p["custom_id"] for p in World.components(ask.response)]
-        done = _emit(world, world.alice.id, ask.response, confirm)
+        done = emit(world, world.alice.id, ask.response, click(confirm))
         await _until(lambda: done.response is not None, "the forfeit's answer")
         release.set()
 
