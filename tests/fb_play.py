@@ -5,17 +5,20 @@ seats play the engine's quick policy in-process, so a whole game runs in test ti
 
 What a person reads off the controls (:func:`step_choices`, :func:`window_button`,
 :func:`answer_choice`) is shared with ``bench/bot.py``'s Family Business players, which
-send their clicks many at a time instead of one by one."""
+send their clicks many at a time instead of one by one. The hostile tests reach their
+positions from here too: a window open (:func:`until_window`), a play half built
+(:func:`mid_choice`), a game every person left (:func:`abandoned`)."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 import simcord
 from simcord import MemberActor
 
-from bot.services.multi_rules import rules_of
+from bot.services.multi_rules import parse_move, rules_of
 from engine.family_business import GAME
 from engine.family_business.quick import quick_policy
 from tests.simcord_world import World, fresh
@@ -172,17 +175,158 @@ async def play_to_the_end(
     raise AssertionError("the game did not end")
 
 
-def refused(result: Any, *words: str) -> str:
-    """The private refusal ``result`` answered, naming every one of ``words``."""
-    assert result.ephemeral and result.response is not None, result
-    text = result.response.content
-    assert all(word in text for word in words), text
-    return text
-
-
 async def started(world: World, people: list[MemberActor], ai: int = 0) -> int:
     """A game of ``people`` and ``ai`` quick AI seats, started by its host."""
     quick_ai(world)
     game_id = await lobby_with(world, people, ai=ai, most=max(4, len(people) + ai))
     await people[0].click(fresh(world, await world.table(game_id)), label="Start")
     return game_id
+
+
+#: seconds a counter window stays open in the test settings
+WINDOW = 60
+
+
+#: what a refusal of a control drawn for an earlier moment says
+STALE = "earlier moment"
+
+
+async def until_window(world: World, game_id: int, wanted: Any = None, seed: int = 9) -> None:
+    """People take turns by their hands until a counter window opens (one ``wanted``
+    accepts; the others close silent at their deadline)."""
+    rng = random.Random(seed)
+    for _ in range(2000):
+        game = await world.game(game_id)
+        state = await state_of(world, game_id)
+        assert game.status == "active", "the game ended before a window opened"
+        if FB.window_open(state):
+            if wanted is None or wanted(game, state):
+                return
+            await world.env.advance_time(WINDOW + 1)
+            continue
+        seat = next(s for s in FB.game.awaiting(state) if not game.seats[s].played_by_ai)
+        await take_turn_step(world, member(world, game.players[seat]), game_id, rng)
+    raise AssertionError("no such window opened")
+
+
+async def window_of_three(world: World) -> tuple[int, Any, Any, int, Any]:
+    """A game of three people run until a window opens: its id, row and state, the
+    first seat asked and that seat's member."""
+    game_id = await started(world, [world.alice, world.bob, world.carol])
+    await until_window(world, game_id)
+    game, state = await world.game(game_id), await state_of(world, game_id)
+    seat = FB.game.awaiting(state)[0]
+    return game_id, game, state, seat, member(world, game.players[seat])
+
+
+def counters_held(state: Any, seat: int) -> list[Any]:
+    """The counters ``seat`` may answer the open window with."""
+    return [a for a in FB.game.legal_actions(state, seat) if a.kind == "counter"]
+
+
+def counter_key(action: Any) -> str:
+    """The card key a counter action names (as in an answer button's id)."""
+    return str(json.loads(FB.game.dump_action(action))["card"])
+
+
+def a_person_holds_a_counter(game: Any, state: Any) -> bool:
+    return any(
+        counters_held(state, s) for s in FB.game.awaiting(state) if not game.seats[s].played_by_ai
+    )
+
+
+async def answers_since(world: World, game_id: int, count: int) -> list[tuple[int, str]]:
+    log = await world.bot.store.action_log(game_id, since=count)
+    return [
+        (seat, action.kind)
+        for seat, action in (parse_move(FB.game, row.action_json) for row in log)
+        if action.kind in ("counter", "no_counter")
+    ]
+
+
+def selects(message: Any) -> list[dict[str, Any]]:
+    return [c for c in World.components(message) if c.get("custom_id", "").startswith("fb:do:")]
+
+
+async def mid_choice(world: World, game_id: int, seed: int = 3) -> tuple[Any, Any]:
+    """People play cards (never discard) by their hands until one of them has played a
+    card that needs a further choice: (that person, the hand showing the choice)."""
+    rng = random.Random(seed)
+    for _ in range(600):
+        game, state = await world.game(game_id), await state_of(world, game_id)
+        assert game.status == "active", "the game ended before a choice was asked"
+        if FB.window_open(state):
+            await world.env.advance_time(WINDOW + 1)
+            continue
+        seat = FB.game.awaiting(state)[0]
+        assert not game.seats[seat].played_by_ai
+        who = member(world, game.players[seat])
+        hand = await who.click(await table_of(world, game_id), label="Show my hand")
+        assert hand.ephemeral and hand.response is not None, hand
+        if state.card >= 0:
+            return who, hand.response
+        options = [
+            (s["custom_id"], o["value"]) for s in selects(hand.response) for o in s["options"]
+        ]
+        plays = [o for o in options if json.loads(o[1])["kind"] == "play"] or options
+        custom_id, value = rng.choice(plays)
+        await who.select(hand.response, [value], custom_id=custom_id)
+    raise AssertionError("no card asked for a further choice")
+
+
+def not_offered(value: str, offered: list[str]) -> list[str]:
+    """Values of the same kind as ``value`` the step did not offer, and a card play."""
+    shape = json.loads(value)
+    forged = ['{"kind":"play","card":"hit"}', '{"kind":"discard","card":"hit"}']
+    for field, many in (("gang", range(6)), ("position", range(40))):
+        if field in shape:
+            for other in many:
+                text = json.dumps({**shape, field: other}, separators=(",", ":"))
+                if text not in offered and json.loads(text) not in map(json.loads, offered):
+                    forged.append(text)
+    return forged
+
+
+async def abandoned(world: World, people: list[Any], ai: int = 0) -> int:
+    """A started game every person leaves: it ends there."""
+    game_id = await started(world, people, ai=ai)
+    for person in people:
+        await fb(world, person, "leave")
+    assert (await world.game(game_id)).status == "finished"
+    return game_id
+
+
+async def lobbies(world: World) -> list[Any]:
+    """The open lobby or running game of the test channel, if any."""
+    game = await world.bot.store.active_game_in_channel(world.channel.id)
+    return [] if game is None else [game]
+
+
+async def until_played_window(world: World, game_id: int, seed: int = 11) -> None:
+    """People play cards (a discard only when nothing else is offered) by their hands'
+    selects until a counter window opens."""
+    rng = random.Random(seed)
+    for _ in range(600):
+        game, state = await world.game(game_id), await state_of(world, game_id)
+        assert game.status == "active", "the game ended before a window opened"
+        if FB.window_open(state):
+            return
+        who = member(world, game.players[FB.game.awaiting(state)[0]])
+        hand = await who.click(await table_of(world, game_id), label="Show my hand")
+        options = [
+            (s["custom_id"], o["value"]) for s in selects(hand.response) for o in s["options"]
+        ]
+        plays = [o for o in options if json.loads(o[1])["kind"] != "discard"] or options
+        custom_id, value = rng.choice(plays)
+        await who.select(hand.response, [value], custom_id=custom_id)
+    raise AssertionError("no window opened")
+
+
+async def replayed(world: World, game_id: int) -> Any:
+    """The state the stored action log leads to, from the game's seed."""
+    game = await world.game(game_id)
+    state = FB.new_state(game.seed, len(game.seats))
+    for row in await world.bot.store.action_log(game_id):
+        seat, action = parse_move(FB.game, row.action_json)
+        FB.game.apply(state, action, seat)
+    return state

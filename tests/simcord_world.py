@@ -7,6 +7,7 @@ once (the last uses SimCord internals, on purpose kept here alone).
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -416,3 +417,21 @@ def emit(world: World, user_id: int, message: Any, data: dict[str, Any]) -> Any:
 def click(custom_id: str) -> dict[str, Any]:
     """The interaction data of a click on the button ``custom_id``."""
     return {"custom_id": custom_id, "component_type": 2}
+
+
+async def at_once(world: World, clicks: list[tuple[int, Any, str]]) -> list[Any]:
+    """Clicks (user id, message, custom id), all on the gateway before the bot runs any."""
+    async with Held(world):
+        return [
+            emit(world, user_id, message, click(custom_id))
+            for user_id, message, custom_id in clicks
+        ]
+
+
+async def until(check: Any, what: str) -> None:
+    """Wait in real time (a bot task paused by the test) until ``check()`` holds."""
+    for _ in range(3000):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"timed out waiting for {what}")

@@ -1,0 +1,32 @@
+"""What the bot answered a user, read as the user reads it, and whether a game row
+changed: shared by the end-to-end tests of refusals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def unchanged(before: Any, after: Any) -> bool:
+    """Whether a game row kept its version, state and status."""
+    return (before.version, before.state_json, before.status) == (
+        after.version,
+        after.state_json,
+        after.status,
+    )
+
+
+def refused(result: Any, *words: str) -> str:
+    """The private refusal ``result`` answered, naming every one of ``words``."""
+    assert result.ephemeral and result.response is not None, result
+    text = result.response.content
+    for word in words:
+        assert word in text, text
+    return text
+
+
+def said(result: Any) -> str:
+    """What the user read: the answer, or after a deferral its last follow-up."""
+    if result.followups:
+        return str(result.followups[-1].content)
+    assert result.response is not None, result
+    return str(result.response.content)
