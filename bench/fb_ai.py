@@ -41,11 +41,11 @@ from engine.family_business import GAME, FBOptions  # noqa: E402
 from engine.family_business.actions import Action  # noqa: E402
 from engine.family_business.ai import STRENGTHS, reads_play, searched, think, value  # noqa: E402
 from engine.family_business.belief import CAUTION, Belief, apply  # noqa: E402
-from engine.family_business.game import redeal  # noqa: E402
+from engine.family_business.game import forget_answers, redeal  # noqa: E402
 from engine.family_business.lookahead import HARD, Plan, decide  # noqa: E402
 from engine.family_business.policies import Policy, bot_policy  # noqa: E402
 from engine.family_business.quick import quick_policy  # noqa: E402
-from engine.family_business.state import WAITING, WINDOW, FBState  # noqa: E402
+from engine.family_business.state import FBState  # noqa: E402
 from engine.family_business.tuned import tuned_policy  # noqa: E402
 from engine.family_business.value import win_chance  # noqa: E402
 from engine.stats import wilson  # noqa: E402
@@ -167,8 +167,7 @@ class Seer(Oracle):
 
     def determinize(self, state: FBState, seat: int, rng: random.Random) -> FBState:
         d = state.copy()
-        if d.phase == WINDOW:
-            d.answers = [WAITING if g != seat and a >= -1 else a for g, a in enumerate(d.answers)]
+        forget_answers(d, seat)
         return d
 
 

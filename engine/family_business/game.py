@@ -217,9 +217,15 @@ def redeal(state: FBState, seat: int, rng: random.Random, deal: Dealer) -> FBSta
     rng.shuffle(hidden)
     d.draw = deal(d, seat, hidden, rng)
     d.seed = rng.getrandbits(48)
+    forget_answers(d, seat)
+    return d
+
+
+def forget_answers(d: FBState, seat: int) -> None:
+    """In an open window, the other responders' answers as ``seat`` knows them: none
+    given yet (answers are blind)."""
     if d.phase == WINDOW:
         d.answers = [WAITING if g != seat and a >= -1 else a for g, a in enumerate(d.answers)]
-    return d
 
 
 def _in_order(d: FBState, seat: int, hidden: list[int], rng: random.Random) -> list[int]:
