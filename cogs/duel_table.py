@@ -22,7 +22,7 @@ from cogs import game_texts
 from cogs.buttons import RematchButton
 from cogs.game_answers import Flows, users
 from cogs.move_views import confirm_forfeit, table_controls
-from cogs.safe_text import kept_name
+from cogs.safe_text import UNKNOWN_USER, kept_name
 from cogs.table_message import adopt, answer_message
 from db.rows import GameRow
 from engine.famiglia import GameState
@@ -64,6 +64,8 @@ class DuelTable:
                 interaction,
                 "Challenges are played in a server text channel: use this command there.",
             )
+        if not isinstance(opponent, discord.User | discord.Member):  # an id sent without its user
+            return await self.flows.refuse(interaction, UNKNOWN_USER)
         if opponent.bot:
             return await self.flows.refuse(
                 interaction, "Bots cannot play Famiglia. Challenge a person."

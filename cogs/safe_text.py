@@ -20,6 +20,10 @@ def plain(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", text).replace("\u200b", "")
 
 
+#: the answer to a user option whose id came without the user (no client sends one)
+UNKNOWN_USER = "I can't see that user. Pick a person from the list Discord offers."
+
+
 def kept_name(user: discord.abc.User) -> str:
     """The name a game stores for ``user`` and the global boards show: the user's global
     display name (the same in every server), never one server's nickname."""

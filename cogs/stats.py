@@ -13,7 +13,7 @@ from discord import app_commands
 from bot.app import FamigliaBot
 from cogs.leaderboard import COLOUR, level_text, rating_text, store_of
 from cogs.render.chart import CHART_FILENAME, rating_chart_png
-from cogs.safe_text import shown
+from cogs.safe_text import UNKNOWN_USER, shown
 from db.rows import PlayerStats
 
 Interaction = discord.Interaction[FamigliaBot]
@@ -123,6 +123,9 @@ async def show_stats(
 ) -> None:
     """Answer with the stats of ``player`` (default: the user asking)."""
     target = player or interaction.user
+    if not isinstance(target, discord.User | discord.Member):  # an id sent without its user
+        await interaction.response.send_message(UNKNOWN_USER, ephemeral=True)
+        return
     if target.bot:
         await interaction.response.send_message(
             "Bots do not play Famiglia, so they have no stats. Pick a person.", ephemeral=True

@@ -167,3 +167,13 @@ async def test_forged_page_numbers_show_a_real_page(world: World):
         refused(result)
     result = await world.forged_click(world.bob, board, "fam:lb:rating:global:3:1:f")
     refused(result, "level")
+
+
+async def test_a_user_id_discord_did_not_resolve_is_refused_without_a_game(world: World):
+    """A forged client names a user by an id that comes without the user's data: no
+    challenge, no stats of a stranger, and a private answer saying how to pick one."""
+    for name, option in (("start", "opponent"), ("stats", "player")):
+        result = await world.raw(world.alice, name, **{option: str(world.bob.id + 999_331)})
+        text = said(result)
+        assert result.ephemeral and "pick" in text.lower() and "went wrong" not in text, text
+    assert await world.bot.store.active_game_in_channel(world.channel.id) is None
