@@ -5,7 +5,8 @@ then fails (an HTTP error, a timeout, the process stopping), the game is not los
 table is behind. :class:`TableRepair` shows such a game again from the store: at
 start-up every open game, and after a failure that one game, a few times with growing
 pauses until Discord takes it. Showing a game again pings the player to move once (the
-previous ping of the game is deleted when the next goes out).
+previous ping of the game is deleted when the next goes out). A game whose end could
+not be announced is shown again as ending, so the channel is told once it can be.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class TableRepair:
         self.show = show  # draws the table and says what the channel must know
         self._running: dict[int, asyncio.Task[None]] = {}
         self._failed: set[int] = set()
+        self._unannounced: set[int] = set()
         self._gate = asyncio.Semaphore(AT_ONCE)
 
     def failed(self, game_id: int) -> None:
@@ -39,6 +41,12 @@ class TableRepair:
         running = self._running.get(game_id)
         if running is None or running.done():
             self._start(game_id, pause_first=True)
+
+    def unannounced(self, game_id: int) -> None:
+        """Saying in the channel that ``game_id`` is over went wrong: show it again as
+        ending (its table and the announcement) in a moment."""
+        self._unannounced.add(game_id)
+        self.failed(game_id)
 
     def _start(self, game_id: int, *, pause_first: bool) -> None:
         task = asyncio.create_task(self._repair(game_id, pause_first), name=f"repair-{game_id}")
@@ -69,7 +77,9 @@ class TableRepair:
     async def show_stored(self, game_id: int) -> None:
         """Show ``game_id`` as stored: its table, and who is to move (or how it ended)."""
         game, state = await self.service.load(game_id)
-        await self.show(Moved(game, state, turn_passed=True, ended=False))
+        ended = game_id in self._unannounced  # a failure now puts it back
+        self._unannounced.discard(game_id)
+        await self.show(Moved(game, state, turn_passed=True, ended=ended))
 
     def at_startup(self, game_ids: list[int]) -> None:
         """After a restart: show every open game again (the process may have stopped

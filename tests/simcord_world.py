@@ -435,3 +435,23 @@ async def until(check: Any, what: str) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+def ends_unsaid(world: World, times: int = 1) -> list[str]:
+    """The bot's next ``times`` messages saying a game is over ("🏁 …") fail with a 500
+    from Discord; the list gets each refused text."""
+    http = world.bot.http
+    original = http.request
+    refused: list[str] = []
+
+    async def request(route: Any, **kwargs: Any) -> Any:
+        content = str((kwargs.get("json") or {}).get("content") or "")
+        if route.method == "POST" and content.startswith("🏁") and len(refused) < times:
+            refused.append(content)
+            raise discord.HTTPException(
+                type("Response", (), {"status": 500, "reason": "injected"})(), "injected"
+            )
+        return await original(route, **kwargs)
+
+    http.request = request  # type: ignore[method-assign]
+    return refused

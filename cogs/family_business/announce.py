@@ -46,16 +46,21 @@ async def announce_window(bot: discord.Client, game: GameRow, state: Any) -> Non
         log.warning("window of game %s not announced: %s", game.id, error)
 
 
-async def announce_end(bot: discord.Client, multi: MultiService, game: GameRow) -> None:
+async def announce_end(bot: discord.Client, multi: MultiService, game: GameRow) -> bool:
+    """Say in the channel how the game ended; False when Discord refused (to retry)."""
     result = await multi.base.records.result(game.id)
     if result is None:
-        return
+        return True  # not over: nothing to say
     names = views.seating(game)
     order = sorted(range(len(result.places)), key=lambda s: (result.places[s], s))
     lines = [f"{result.places[s]}. {names.label(s)}" for s in order]
     channel = bot.get_partial_messageable(game.channel_id)
-    with contextlib.suppress(discord.HTTPException):
+    try:
         await channel.send("🏁 Family Business is over:\n" + "\n".join(lines))
+    except discord.HTTPException as error:
+        log.warning("the end of game %s not announced: %s", game.id, error)
+        return False
+    return True
 
 
 async def remind(bot: discord.Client, game: GameRow, state: Any) -> None:

@@ -193,7 +193,13 @@ class FamilyBusinessFlows:
         await self.update_table(game, state)
         if game.status == "active":
             await self._tell_turn(game, state)
+        elif moved.ended:
+            await self._announce_end(game)
         self.kick(game.id)
+
+    async def _announce_end(self, game: GameRow) -> None:
+        if not await announce_end(self.bot, self.multi, game):
+            self.repair.unannounced(game.id)  # told with the table once Discord takes it
 
     # ------------------------------------------------------------------ hands and moves
     def hand(self, game: GameRow, state: Any, seat: int) -> tuple[str, discord.ui.View]:
@@ -318,17 +324,10 @@ class FamilyBusinessFlows:
     # ------------------------------------------------------------------ after a change
     async def after(self, moved: MultiMoved) -> None:
         """Show what a committed change did, then let the AI seats play."""
-        game, state = moved.game, moved.state
-        if state is None:
-            return await self._redraw_lobby(game)
-        await self.update_table(game, state)
-        if moved.window_opened:
-            await announce_window(self.bot, game, state)
-        elif game.status == "active":
-            await self._tell_turn(game, state)
-        if moved.ended:
-            await announce_end(self.bot, self.multi, game)
-        self.kick(game.id)
+        if moved.state is None:
+            return await self._redraw_lobby(moved.game)
+        await self.after_ai(moved)
+        self.kick(moved.game.id)
 
     async def _tell_turn(self, game: GameRow, state: Any) -> None:
         rules = rules_of(game.game)
@@ -354,13 +353,14 @@ class FamilyBusinessFlows:
         self.ai_seats.kick(game_id)
 
     async def after_ai(self, moved: MultiMoved) -> None:
+        """Show what a committed change of a dealt game did (an AI seat's too)."""
         await self.update_table(moved.game, moved.state)
         if moved.window_opened:
             await announce_window(self.bot, moved.game, moved.state)
         elif moved.game.status == "active":
             await self._tell_turn(moved.game, moved.state)
         if moved.ended:
-            await announce_end(self.bot, self.multi, moved.game)
+            await self._announce_end(moved.game)
 
     async def stop(self) -> None:
         await self.ai_seats.stop()

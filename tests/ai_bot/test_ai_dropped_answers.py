@@ -1,13 +1,13 @@
 """Games against the AI when Discord drops the bot's answer (an interaction that expired):
 the move, the start or Play again is saved all the same, the table shows it and the AI
-plays its turn."""
+plays its turn; an end Discord refused to announce is announced once, later."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bot.services.ai_games import ai_to_move
-from tests.simcord_world import World
+from tests.simcord_world import World, ends_unsaid
 
 from .ai_play import PASS, channel_game, dm_game, dm_table, texts
 
@@ -149,3 +149,18 @@ async def test_a_forfeit_whose_answer_discord_drops_still_ends_the_table(world: 
     table = dm_table(world, game.table_message_id)
     labels = [p.get("label") for p in World.components(table)]
     assert labels == ["Play again (easy, you start)", "Rules"], labels
+
+
+async def test_a_forfeit_whose_end_announcement_failed_is_announced_once_later(world: World):
+    game_id = await channel_game(world)
+    refused = ends_unsaid(world)
+    asked = await world.alice.click(await world.table(game_id), label="Forfeit")
+    [confirm] = [p["custom_id"] for p in World.components(asked.response)]
+    await world.alice.click(asked.response, custom_id=confirm)
+    assert (await world.game(game_id)).status == "forfeited" and len(refused) == 1
+    ends = [m.content for m in world.messages() if m.content.startswith("🏁")]
+    assert ends == []
+    await world.env.advance_time(20)
+    await world.env.advance_time(3600)
+    ends = [m.content for m in world.messages() if m.content.startswith("🏁")]
+    assert ends == refused

@@ -1,6 +1,7 @@
 """The Family Business table kept up to date like every game's: a table someone deleted
 is posted again with the next move, and a table edit that failed after a saved move is
-drawn again from the store by the repair, its last events replayed from the log."""
+drawn again from the store by the repair, its last events replayed from the log, and
+an end Discord refused to announce is announced once by the repair."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import discord
 from tests.fb_play import (
     FB,
     answer_window,
+    fb,
     lobby_with,
     member,
     quick_ai,
@@ -19,7 +21,7 @@ from tests.fb_play import (
     state_of,
     table_of,
 )
-from tests.simcord_world import World, fresh
+from tests.simcord_world import World, ends_unsaid, fresh
 
 
 async def _started(world: World) -> int:
@@ -79,3 +81,21 @@ async def test_a_table_edit_that_times_out_after_a_saved_move_is_repaired(
     shown, stored = await _last_events(world, game_id)
     assert shown == stored
     assert (await world.game(game_id)).table_message_id == table_id  # edited in place
+
+
+def _ends(world: World) -> list[str]:
+    return [m.content for m in world.messages() if m.content.startswith("🏁")]
+
+
+async def test_an_end_discord_refused_to_announce_is_announced_once_later(world: World) -> None:
+    game_id = await _started(world)
+    refused = ends_unsaid(world)
+    for person in (world.alice, world.bob):  # everyone leaves: the game ends
+        await fb(world, person, "leave")
+    assert (await world.game(game_id)).status == "finished"
+    assert len(refused) == 1 and "Family Business is over" in refused[0]
+    assert _ends(world) == []
+    await world.env.advance_time(20)
+    assert _ends(world) == refused
+    await world.env.advance_time(3600)
+    assert _ends(world) == refused

@@ -12,7 +12,7 @@ import pytest
 
 from engine.famiglia import GameState
 from engine.famiglia.actions import from_key
-from tests.simcord_world import World
+from tests.simcord_world import World, ends_unsaid
 
 
 async def _pass_without_showing(world: World, game_id: int) -> None:
@@ -129,3 +129,39 @@ async def test_a_turn_that_ran_out_while_the_bot_was_down_gets_the_grace_period(
     game = await world.game(game_id)
     result = await world.bot.store.get_result(game_id)
     assert game.status == "forfeited" and result is not None and result.reason == "timeout"
+
+
+def _ends(world: World) -> list[str]:
+    return [m.content for m in world.messages() if m.content.startswith("🏁")]
+
+
+async def test_an_end_announcement_discord_refused_is_posted_once_by_the_repair(world: World):
+    game_id = await world.start_game(world.alice, world.bob)
+    refused = ends_unsaid(world, times=2)  # the announcement and the repair's first try
+    for _ in range(2):  # two passes in a row end the game
+        mover = await world.player(game_id, (await world.state(game_id)).current)
+        await world.slash(mover, "pass")
+    assert (await world.game(game_id)).status == "finished"
+    assert len(refused) == 1 and _ends(world) == []
+    await world.env.advance_time(20)
+    assert len(refused) == 2 and _ends(world) == []
+    await world.env.advance_time(70)
+    assert _ends(world) == refused[:1]  # said once, as it would have been
+    await world.env.advance_time(3600)
+    assert len(_ends(world)) == 1
+
+
+async def test_a_table_repaired_after_the_end_does_not_announce_it_again(
+    world: World, edit_times_out: list[int]
+):
+    game_id = await world.start_game(world.alice, world.bob)
+    for armed in (False, True):  # two passes in a row end the game
+        mover = await world.player(game_id, (await world.state(game_id)).current)
+        if armed:  # the last move's table edit fails, its announcement does not
+            edit_times_out.append(0)
+        await world.slash(mover, "pass")
+    assert (await world.game(game_id)).status == "finished" and edit_times_out != [0]
+    assert len(_ends(world)) == 1
+    await world.env.advance_time(20)
+    assert await _footer(world, game_id) == await _stored_footer(world, game_id)
+    assert len(_ends(world)) == 1
