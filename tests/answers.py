@@ -15,12 +15,18 @@ def unchanged(before: Any, after: Any) -> bool:
     )
 
 
+#: the start of what the bot says when a command failed (a bug, never a refusal)
+GENERIC = "Something went wrong"
+
+
 def refused(result: Any, *words: str) -> str:
-    """The private refusal ``result`` answered, naming every one of ``words``."""
+    """The private refusal ``result`` answered, naming every one of ``words`` (a
+    refusal, not the answer to a failure)."""
     assert result.ephemeral and result.response is not None, result
     text = result.response.content
     for word in words:
         assert word in text, text
+    assert GENERIC not in text, text
     return text
 
 

@@ -10,27 +10,17 @@ import discord
 
 from bot.services.choices import choices
 from engine.famiglia import GameState
+from tests.answers import refused, said, unchanged
 from tests.simcord_world import World, controls, play_until
 
 DROPPED = {"status": 404, "code": 10062, "message": "Unknown interaction"}  # a dead token
 ANSWER = "/interactions/*/callback"
 
 
-def refused(result, *words: str) -> str:
-    assert result.ephemeral and result.response is not None, result
-    text = result.response.content
-    assert all(word in text for word in words), text
-    return text
-
-
 async def who_moves(world: World, game_id: int):
     state = await world.state(game_id)
     mover = await world.player(game_id, state.current)
     return mover, await world.player(game_id, 1 - state.current)
-
-
-def unchanged(before, after) -> bool:
-    return (before.version, before.state_json) == (after.version, after.state_json)
 
 
 async def table_seq(world: World, game_id: int) -> int:
@@ -67,7 +57,7 @@ async def test_an_expired_challenge_whose_buttons_stayed_cannot_be_accepted(worl
 async def test_a_challenge_discord_did_not_show_does_not_hold_the_channel(world: World):
     world.env.inject_error("POST", ANSWER, status=500)
     answer = await world.slash(world.alice, "start", opponent=world.bob)
-    refused(answer, "nothing was changed")
+    assert answer.ephemeral and "nothing was changed" in said(answer)  # the failure, told
     assert [type(e.__cause__) for e in world.env.errors] == [discord.HTTPException]
     assert await world.bot.store.active_game_in_channel(world.channel.id) is None
     await world.challenge(world.alice, world.bob)  # trying again works at once

@@ -8,27 +8,13 @@ import pytest
 
 from db.rows import ROBOT
 from engine.famiglia import new_game
+from tests.answers import refused, unchanged
 from tests.simcord_world import World
 
 
 @pytest.fixture
 def bot_seed() -> int:
     return 3
-
-
-def refused(result, *words: str) -> str:
-    assert result.ephemeral and result.response is not None, result
-    text = result.response.content
-    assert all(word in text for word in words), text
-    return text
-
-
-def unchanged(before, after) -> bool:
-    return (before.version, before.status, before.state_json) == (
-        after.version,
-        after.status,
-        after.state_json,
-    )
 
 
 async def finished_game(world: World) -> int:

@@ -12,11 +12,9 @@ from simcord.builders import ChannelHandle
 
 from engine.famiglia import GameState
 from engine.famiglia.actions import Pass
+from tests.answers import GENERIC
 from tests.interaction_flood import Driver
 from tests.simcord_world import World, play_until
-
-GENERIC = "Something went wrong"
-
 
 READ_BACK = "/webhooks/*"  # interaction.original_response() is a GET on the webhook
 

@@ -14,23 +14,13 @@ from bot.services.choices import choices
 from engine.famiglia import GameState, parse_action
 from engine.famiglia.actions import Pass, PlayBrute, Refresh, Take
 from engine.famiglia.cards import code
+from tests.answers import refused, unchanged
 from tests.simcord_world import World, play_until
-
-
-def refused(result, *words: str) -> str:
-    assert result.ephemeral and result.response is not None, result
-    text = result.response.content
-    assert all(word in text for word in words), text
-    return text
 
 
 def accepted(result) -> None:
     assert result.response is not None, result
     assert result.response.content.startswith("✅"), result.response.content
-
-
-def unchanged(before, after) -> bool:
-    return (before.version, before.state_json) == (after.version, after.state_json)
 
 
 async def click(world: World, who, game_id: int, key: str) -> None:

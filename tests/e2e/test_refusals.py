@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.answers import refused
 from tests.simcord_world import World, controls, fresh
 
 
@@ -9,12 +10,6 @@ async def who_moves(world: World, game_id: int):
     state = await world.state(game_id)
     mover = await world.player(game_id, state.current)
     return mover, await world.player(game_id, 1 - state.current)
-
-
-def refused(result, *words: str) -> None:
-    assert result.ephemeral, result
-    text = result.response.content
-    assert all(word in text for word in words), text
 
 
 async def test_a_third_user_and_the_waiting_player_cannot_act(world: World):

@@ -9,21 +9,11 @@ from typing import Any
 
 import discord
 
+from tests.answers import refused
 from tests.interaction_flood import Driver
 from tests.simcord_world import World
 
 ANSWER = "/interactions/*/callback"
-
-
-GENERIC = "Something went wrong"
-
-
-def refused(result: Any, *words: str) -> str:
-    assert result.ephemeral and result.response is not None, result
-    text = result.response.content
-    assert all(word in text for word in words), text
-    assert GENERIC not in text, text
-    return text
 
 
 def fail_post(world: World, channel_id: int, nth: int) -> list[int]:

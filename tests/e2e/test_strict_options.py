@@ -9,6 +9,7 @@ from typing import Any
 from bot.services.choices import choices
 from engine.famiglia import GameState
 from engine.famiglia.cards import code
+from tests.answers import unchanged
 from tests.simcord_world import World, play_until
 
 STREET_FORMS = "a Street card's code (F3), its position (#4), or both (#4 F3)"
@@ -19,10 +20,6 @@ def refused_with_forms(result: Any, forms: str) -> str:
     text = result.response.content
     assert forms in text and "not one of the choices" in text, text
     return text
-
-
-def unchanged(before, after) -> bool:
-    return (before.version, before.state_json) == (after.version, after.state_json)
 
 
 def _two_takes(state: GameState) -> bool:

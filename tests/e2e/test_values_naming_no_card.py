@@ -5,25 +5,11 @@ into a select — are refused privately and clearly, and change nothing.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from bot.services.choices import choices
 from engine.famiglia import GameState
+from tests.answers import refused, unchanged
 from tests.simcord_world import World, play_until
-
-GENERIC = "Something went wrong"
-
-
-def refused(result: Any, *words: str) -> str:
-    assert result.ephemeral and result.response is not None, result
-    text = result.response.content
-    assert all(word in text for word in words), text
-    assert GENERIC not in text, text
-    return text
-
-
-def unchanged(before: Any, after: Any) -> bool:
-    return (before.version, before.state_json) == (after.version, after.state_json)
 
 
 async def who_moves(world: World, game_id: int):

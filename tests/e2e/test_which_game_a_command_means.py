@@ -6,22 +6,12 @@ several games are named so the player can choose.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from discord import app_commands
 
+from tests.answers import refused
 from tests.simcord_world import World
-
-GENERIC = "Something went wrong"
-
-
-def refused(result: Any, *words: str) -> str:
-    assert result.ephemeral and result.response is not None, result
-    text = result.response.content
-    assert all(word in text for word in words), text
-    assert GENERIC not in text, text
-    return text
 
 
 def subcommands(world: World) -> set[str]:

@@ -9,17 +9,10 @@ from bot.services.replay import replay_state
 from cogs.solo_answers import SoloFlows
 from engine.famiglia import GameState
 from engine.famiglia.actions import from_key
+from tests.answers import said
 from tests.simcord_world import World
 
 from .solo_play import click_key, dm_table
-
-
-def said(answer) -> str:
-    """What the user read: the answer, or after a deferral its last follow-up."""
-    if answer.followups:
-        return answer.followups[-1].content
-    assert answer.response is not None, answer
-    return answer.response.content
 
 
 async def test_solo_in_a_server_opens_the_game_in_dms(world: World):
