@@ -188,7 +188,7 @@ class AiFlows:
             await self.flows.announce_end(game, state)
         except discord.HTTPException as error:
             log.warning("could not post to channel %s: %s", game.channel_id, error)
-            self.flows.repair.unannounced(game.id)
+            self.flows.repair.failed(game.id)  # the store lists the end until it is said
 
     # ------------------------------------------------------------ the AI's turn
     def kick(

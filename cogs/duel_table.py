@@ -167,10 +167,7 @@ class DuelTable:
                 self._pings[game.id] = ping.id
         except discord.HTTPException as error:
             log.warning("could not post to channel %s: %s", game.channel_id, error)
-            if moved.ended:
-                self.flows.repair.unannounced(game.id)
-            else:
-                self.flows.repair.failed(game.id)
+            self.flows.repair.failed(game.id)
 
     async def _drop_ping(self, channel: discord.PartialMessageable, game_id: int) -> None:
         """Keep the channel tidy: only the latest turn ping of a game stays."""

@@ -289,8 +289,10 @@ async def setup(bot: FamigliaBot) -> None:
     await install_extras(bot, flows, bot.service)  # solo, resume, boards, stats
     bot.ai = await install_ai(bot, flows, bot.ai_pool, bot.settings)
     # A stop between a commit and its table edit left a table behind: show every open
-    # game again from the store (and tell whose turn it is).
-    flows.repair.at_startup(bot.open_at_start)
+    # game again from the store (and tell whose turn it is), and every game whose end
+    # its channel was not told.
+    ended = await bot.service.records.unannounced_ends(FAMIGLIA)
+    flows.repair.at_startup([*bot.open_at_start, *ended])
     bot.timer = TurnTimer(bot.service, flows)
     bot.timer.start()
 

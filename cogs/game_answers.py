@@ -283,14 +283,15 @@ class Flows:
 
     async def announce_end(self, game: GameRow, state: GameState) -> None:
         """Say in the game's channel that it is over, with the mode's buttons (nothing
-        for a table that says it itself). Raises what Discord raises."""
+        for a table that says it itself), and note that it was said. Raises what Discord
+        raises (the end is then still to be said)."""
         notice = self.tables.of(game).end_notice(game)
-        if notice is None:
-            return
-        title, view = notice
-        text = game_texts.result_text(game, state, await self.record(game))
-        channel = self.bot.get_partial_messageable(game.channel_id)
-        await channel.send(f"🏁 {title} is over. {text}", view=view, allowed_mentions=NOBODY)
+        if notice is not None:
+            title, view = notice
+            text = game_texts.result_text(game, state, await self.record(game))
+            channel = self.bot.get_partial_messageable(game.channel_id)
+            await channel.send(f"🏁 {title} is over. {text}", view=view, allowed_mentions=NOBODY)
+        await self.service.records.end_announced(game.id)
 
     async def update_table(self, game: GameRow, state: GameState) -> None:
         """Edit the table of ``game``, whatever its mode, in place (post a new one if there

@@ -5,8 +5,9 @@ then fails (an HTTP error, a timeout, the process stopping), the game is not los
 table is behind. :class:`TableRepair` shows such a game again from the store: at
 start-up every open game, and after a failure that one game, a few times with growing
 pauses until Discord takes it. Showing a game again pings the player to move once (the
-previous ping of the game is deleted when the next goes out). A game whose end could
-not be announced is shown again as ending, so the channel is told once it can be.
+previous ping of the game is deleted when the next goes out). A game whose end its
+channel was not told (the store lists it until it is) is shown again as ending: at
+start-up, and after the announcement failed.
 """
 
 from __future__ import annotations
@@ -32,7 +33,6 @@ class TableRepair:
         self.show = show  # draws the table and says what the channel must know
         self._running: dict[int, asyncio.Task[None]] = {}
         self._failed: set[int] = set()
-        self._unannounced: set[int] = set()
         self._gate = asyncio.Semaphore(AT_ONCE)
 
     def failed(self, game_id: int) -> None:
@@ -41,12 +41,6 @@ class TableRepair:
         running = self._running.get(game_id)
         if running is None or running.done():
             self._start(game_id, pause_first=True)
-
-    def unannounced(self, game_id: int) -> None:
-        """Saying in the channel that ``game_id`` is over went wrong: show it again as
-        ending (its table and the announcement) in a moment."""
-        self._unannounced.add(game_id)
-        self.failed(game_id)
 
     def _start(self, game_id: int, *, pause_first: bool) -> None:
         task = asyncio.create_task(self._repair(game_id, pause_first), name=f"repair-{game_id}")
@@ -75,15 +69,16 @@ class TableRepair:
         log.error("the table of game %s is still behind; the next move repairs it", game_id)
 
     async def show_stored(self, game_id: int) -> None:
-        """Show ``game_id`` as stored: its table, and who is to move (or how it ended)."""
+        """Show ``game_id`` as stored: its table, and who is to move (or, if its channel
+        was not told yet, how it ended)."""
         game, state = await self.service.load(game_id)
-        ended = game_id in self._unannounced  # a failure now puts it back
-        self._unannounced.discard(game_id)
+        ended = await self.service.records.end_unannounced(game_id)
         await self.show(Moved(game, state, turn_passed=True, ended=ended))
 
     def at_startup(self, game_ids: list[int]) -> None:
-        """After a restart: show every open game again (the process may have stopped
-        between a commit and its table edit, or during a ping)."""
+        """After a restart: show every open game, and every game whose end was not
+        announced, again (the process may have stopped between a commit and its table
+        edit, or during a ping or the announcement)."""
         for game_id in game_ids:
             if game_id not in self._running:
                 self._start(game_id, pause_first=False)

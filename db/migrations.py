@@ -248,7 +248,18 @@ _V3: tuple[str, ...] = (
     """,
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3)
+#: The ends of games in a server channel still to be said there: written with the result,
+#: deleted once the channel was told (a restart in between says it then). Ends before
+#: this migration were said.
+_V4: tuple[str, ...] = (
+    """
+    CREATE TABLE unannounced_ends (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id)
+    )
+    """,
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

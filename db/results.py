@@ -47,7 +47,8 @@ async def insert_result(
     game: str = "famiglia",
 ) -> int:
     """Store a result inside the caller's transaction; a duel also updates both ratings,
-    a multi game its placings and the ratings of the people in it.
+    a multi game its placings and the ratings of the people in it. A game in a server
+    channel is also listed as an end still to be said there (``unannounced_ends``).
 
     Results are written one at a time across processes (:meth:`~db.tx.Tx.lock_results`):
     their ids are the order the ratings were computed in, so a replay of the results
@@ -75,6 +76,8 @@ async def insert_result(
     )
     assert row is not None
     result_id = int(row[0])
+    if guild_id is not None:  # a server channel is told; a DM table says it itself
+        await to_announce(tx, game_id)
     if mode == "duel":
         await apply_duel_result(
             tx,
@@ -96,6 +99,11 @@ async def insert_result(
             at=at,
         )
     return result_id
+
+
+async def to_announce(tx: Tx, game_id: int) -> None:
+    """List ``game_id``'s end as still to be said in its channel."""
+    await tx.execute("INSERT INTO unannounced_ends (game_id) VALUES ($1)", game_id)
 
 
 async def _insert_placings(

@@ -21,6 +21,32 @@ class ResultsApi(StoreBase):
     async def get_result(self, game_id: int) -> ResultRow | None:
         return await self._read(lambda tx: results.result_of_game(tx, game_id))
 
+    async def unannounced_ends(self, game: str) -> list[int]:
+        """The games of ``game`` (its name, engine.games) this process owns whose end
+        their channel was not told yet, oldest first."""
+        owned = self._shards.sql()
+        rows = await self._read(
+            lambda tx: tx.fetch(
+                "SELECT u.game_id FROM unannounced_ends u JOIN games ON games.id = u.game_id"
+                f" WHERE games.game = $1{owned} ORDER BY u.game_id",
+                game,
+            )
+        )
+        return [int(r[0]) for r in rows]
+
+    async def end_unannounced(self, game_id: int) -> bool:
+        """Whether the channel of ``game_id`` is still to be told that it ended."""
+        row = await self._read(
+            lambda tx: tx.fetchrow("SELECT 1 FROM unannounced_ends WHERE game_id = $1", game_id)
+        )
+        return row is not None
+
+    async def end_announced(self, game_id: int) -> None:
+        """The channel of ``game_id`` was told that it ended (nothing if it was already)."""
+        await self._write(
+            lambda tx: tx.execute("DELETE FROM unannounced_ends WHERE game_id = $1", game_id)
+        )
+
     async def rating(self, user_id: int) -> RatingRow | None:
         return await self._read(lambda tx: ratings.rating_of(tx, user_id))
 

@@ -39,6 +39,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
         ("placings", "result_id, game_id, seat, user_id, place"),
         ("multi_ratings", "game, user_id, mu, sigma, games, wins, updated_at"),
         ("multi_rating_history", "user_id, result_id, game_id, game, mu, sigma, at"),
+        ("unannounced_ends", "game_id"),
     )
 )
 _ORDER = {

@@ -35,6 +35,17 @@ class Records:
     async def result(self, game_id: int) -> ResultRow | None:
         return await self._store.get_result(game_id)
 
+    async def unannounced_ends(self, game: str) -> list[int]:
+        """The games of ``game`` whose channel was not told yet that they ended."""
+        return await self._store.unannounced_ends(game)
+
+    async def end_unannounced(self, game_id: int) -> bool:
+        return await self._store.end_unannounced(game_id)
+
+    async def end_announced(self, game_id: int) -> None:
+        """The channel was told that ``game_id`` ended (a restart will not say it again)."""
+        await self._store.end_announced(game_id)
+
     async def player_stats(self, user_id: int) -> PlayerStats:
         return await self._store.player_stats(user_id)
 

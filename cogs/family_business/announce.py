@@ -1,5 +1,6 @@
 """Messages in a Family Business channel besides the table: a window announced to its
-responders (each mentioned once, nobody else), and the end with its places."""
+responders (each mentioned once, nobody else), the person to move told once, reminders,
+leavers, and the end with its places."""
 
 from __future__ import annotations
 
@@ -46,8 +47,33 @@ async def announce_window(bot: discord.Client, game: GameRow, state: Any) -> Non
         log.warning("window of game %s not announced: %s", game.id, error)
 
 
+async def tell_turn(
+    bot: discord.Client, game: GameRow, state: Any, told: dict[int, tuple[int, int]]
+) -> None:
+    """Mention the one person the game waits for, once per moment (``told``: each game's
+    last (moment, seat) told, kept by the caller)."""
+    rules = rules_of(game.game)
+    awaited = rules.game.awaiting(state)
+    if len(awaited) != 1 or game.seats[awaited[0]].played_by_ai:
+        return
+    seat = awaited[0]
+    moment = (rules.moment(state), seat)
+    if told.get(game.id) == moment:
+        return
+    told[game.id] = moment
+    until = f" Your time runs out {when(game.deadline)}." if game.deadline else ""
+    channel = bot.get_partial_messageable(game.channel_id)
+    with contextlib.suppress(discord.HTTPException):
+        await channel.send(
+            f"<@{game.players[seat]}>, your turn in Family Business. Press **Show my hand**"
+            f" on the table to play.{until}",
+            allowed_mentions=users(game.players[seat]),
+        )
+
+
 async def announce_end(bot: discord.Client, multi: MultiService, game: GameRow) -> bool:
-    """Say in the channel how the game ended; False when Discord refused (to retry)."""
+    """Say in the channel how the game ended, and note that it was said; False when
+    Discord refused (the end is then still to be said)."""
     result = await multi.base.records.result(game.id)
     if result is None:
         return True  # not over: nothing to say
@@ -60,6 +86,7 @@ async def announce_end(bot: discord.Client, multi: MultiService, game: GameRow) 
     except discord.HTTPException as error:
         log.warning("the end of game %s not announced: %s", game.id, error)
         return False
+    await multi.base.records.end_announced(game.id)
     return True
 
 

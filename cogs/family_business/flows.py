@@ -34,9 +34,8 @@ from cogs.family_business.announce import (
     announce_left,
     announce_window,
     remind,
-    users,
+    tell_turn,
 )
-from cogs.render.family_business.words import when
 from cogs.repair import TableRepair
 from cogs.safe_text import kept_name
 from cogs.table_message import show_table
@@ -199,7 +198,7 @@ class FamilyBusinessFlows:
 
     async def _announce_end(self, game: GameRow) -> None:
         if not await announce_end(self.bot, self.multi, game):
-            self.repair.unannounced(game.id)  # told with the table once Discord takes it
+            self.repair.failed(game.id)  # the store lists the end until it is said
 
     # ------------------------------------------------------------------ hands and moves
     def hand(self, game: GameRow, state: Any, seat: int) -> tuple[str, discord.ui.View]:
@@ -330,23 +329,7 @@ class FamilyBusinessFlows:
         self.kick(moved.game.id)
 
     async def _tell_turn(self, game: GameRow, state: Any) -> None:
-        rules = rules_of(game.game)
-        awaited = rules.game.awaiting(state)
-        if len(awaited) != 1 or game.seats[awaited[0]].played_by_ai:
-            return
-        seat = awaited[0]
-        moment = (rules.moment(state), seat)
-        if self._told.get(game.id) == moment:
-            return
-        self._told[game.id] = moment
-        until = f" Your time runs out {when(game.deadline)}." if game.deadline else ""
-        channel = self.bot.get_partial_messageable(game.channel_id)
-        with contextlib.suppress(discord.HTTPException):
-            await channel.send(
-                f"<@{game.players[seat]}>, your turn in Family Business. Press **Show my hand**"
-                f" on the table to play.{until}",
-                allowed_mentions=users(game.players[seat]),
-            )
+        await tell_turn(self.bot, game, state, self._told)
 
     # ------------------------------------------------------------------ the AI seats
     def kick(self, game_id: int) -> None:
@@ -381,9 +364,8 @@ class FamilyBusinessFlows:
 
     async def at_startup(self) -> None:
         """Tables brought up to the stored position with their last events (replayed from
-        the log); an open window announced again with at most its whole time from now
-        (the process may have stopped before its announcement), else the person to move
-        told; the AI seats playing again."""
+        the log); an open window announced again with at most its whole time from now,
+        else the person to move told; the AI seats playing again; ends not yet said."""
         for game in await self.multi.open_games():
             _, state = await self.multi.load(game.id)
             if state is None:
@@ -398,3 +380,5 @@ class FamilyBusinessFlows:
             elif game.status == "active":
                 await self._tell_turn(game, state)
             self.kick(game.id)
+        for name in self.multi.cores:  # the repair shows them as ending
+            self.repair.at_startup(await self.multi.base.records.unannounced_ends(name))

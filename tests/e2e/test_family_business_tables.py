@@ -99,3 +99,19 @@ async def test_an_end_discord_refused_to_announce_is_announced_once_later(world:
     assert _ends(world) == refused
     await world.env.advance_time(3600)
     assert _ends(world) == refused
+
+
+async def test_an_end_not_yet_announced_at_a_restart_is_announced_once_at_start_up(
+    world: World,
+) -> None:
+    game_id = await _started(world)
+    refused = ends_unsaid(world)
+    for person in (world.alice, world.bob):
+        await fb(world, person, "leave")
+    assert (await world.game(game_id)).status == "finished"
+    assert len(refused) == 1 and _ends(world) == []
+    await world.restart()  # before the repair's first try
+    assert _ends(world) == refused
+    await world.restart()
+    await world.env.advance_time(3600)
+    assert _ends(world) == refused

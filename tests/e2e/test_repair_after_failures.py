@@ -151,6 +151,24 @@ async def test_an_end_announcement_discord_refused_is_posted_once_by_the_repair(
     assert len(_ends(world)) == 1
 
 
+async def test_a_stop_between_the_last_commit_and_its_announcement_says_it_at_start_up(
+    world: World,
+):
+    game_id = await world.start_game(world.alice, world.bob)
+    for _ in range(2):  # two passes in a row end the game; nothing is shown
+        await _pass_without_showing(world, game_id)
+    assert (await world.game(game_id)).status == "finished" and _ends(world) == []
+
+    await world.restart()
+
+    assert await _footer(world, game_id) == await _stored_footer(world, game_id)
+    [end] = _ends(world)
+    assert "Famiglia" in end
+    await world.restart()  # said once: another start-up does not say it again
+    await world.env.advance_time(3600)
+    assert _ends(world) == [end]
+
+
 async def test_a_table_repaired_after_the_end_does_not_announce_it_again(
     world: World, edit_times_out: list[int]
 ):

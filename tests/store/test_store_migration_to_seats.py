@@ -1,6 +1,7 @@
 """Migration 3 on a database that holds games: every game, move, result and rating
 written before it reads back the same afterwards, on both backends, and the upgraded
-tables accept games of 2-6 seats (SQLite rebuilds its tables for the new checks)."""
+tables accept games of 2-6 seats (SQLite rebuilds its tables for the new checks).
+Migration 4 counts the ends before it as said; an end after it is listed until said."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 
 import db.migrations as sqlite_schema
 import db.postgres_schema as postgres_schema
+import db.results
 from db import ResultRecord, Store
 from db.rows import ROBOT, Seat
 from tests.stored_games import finish
@@ -19,6 +21,11 @@ def _at_schema_2(monkeypatch: pytest.MonkeyPatch) -> None:
     for schema in (sqlite_schema, postgres_schema):
         monkeypatch.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:2])
         monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
+
+    async def no_list_yet(*_: object) -> None:  # the code of schema 2 had none
+        return None
+
+    monkeypatch.setattr(db.results, "to_announce", no_list_yet)
 
 
 async def test_games_results_and_ratings_survive_migration_3(
@@ -57,3 +64,9 @@ async def test_games_results_and_ratings_survive_migration_3(
         )
         assert ended.players == (11, ROBOT)
         assert (await after.get_result(multi.id)).places == (2, 1)  # type: ignore[union-attr]
+        assert await after.unannounced_ends("famiglia") == []  # said before the migration
+        assert await after.unannounced_ends("family_business") == [multi.id]
+        assert await after.end_unannounced(multi.id)
+        await after.end_announced(multi.id)
+        assert await after.unannounced_ends("family_business") == []
+        assert not await after.end_unannounced(multi.id)

@@ -23,6 +23,7 @@ TABLES = {
     "placings",
     "multi_ratings",
     "multi_rating_history",
+    "unannounced_ends",
     "schema_version",
 }
 

@@ -1,5 +1,6 @@
-"""A process running some shards sees only its games in start-up repair and timers;
-claims of a reminder are the database's, so two processes never both send it."""
+"""A process running some shards sees only its games in start-up repair and timers,
+and only its ends still to be said; claims of a reminder are the database's, so two
+processes never both send it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 from db import Store
 from db.shards import Shards
-from tests.stored_games import new_game
+from tests.stored_games import finish, new_game
 
 from .hand_clock import START, FakeClock
 
@@ -48,6 +49,22 @@ async def test_each_process_sees_the_games_of_its_shards(
     async with await Store.open(store_target, clock=clock, shards=Shards.of(2, [1])) as one:
         assert await one.extend_deadlines(later) == [on1.id]
         assert (await one.get_game(on0.id)).deadline == deadline  # not its game
+
+
+async def test_each_process_says_the_ends_of_its_shards_and_dm_ends_are_not_listed(
+    store_target: str, clock: FakeClock
+) -> None:
+    async with await Store.open(store_target, clock=clock) as everything:
+        on0 = await finish(everything, (1, 2), 0, guild_id=GUILDS[0])
+        on1 = await finish(everything, (3, 4), 1, guild_id=GUILDS[1])
+        await finish(everything, (5, 0), 0, mode="ai", guild_id=None)  # its DM table says it
+        assert await everything.unannounced_ends("famiglia") == [on0.id, on1.id]
+    for ids, owned in (([0], [on0]), ([1], [on1])):
+        async with await Store.open(store_target, clock=clock, shards=Shards.of(2, ids)) as s:
+            assert await s.unannounced_ends("famiglia") == [g.id for g in owned]
+            assert await s.unannounced_ends("family_business") == []
+            await s.end_announced(owned[0].id)
+            assert await s.unannounced_ends("famiglia") == []
 
 
 async def test_a_reminder_is_claimed_once(store_target: str, clock: FakeClock) -> None:
