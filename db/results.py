@@ -47,8 +47,9 @@ async def insert_result(
     game: str = "famiglia",
 ) -> int:
     """Store a result inside the caller's transaction; a duel also updates both ratings,
-    a multi game its placings and the ratings of the people in it. A game in a server
-    channel is also listed as an end still to be said there (``unannounced_ends``).
+    a multi game its placings and the ratings of the people in it. A game played in a
+    server channel (not solo: played in DMs) is also listed as an end still to be said
+    there (``unannounced_ends``).
 
     Results are written one at a time across processes (:meth:`~db.tx.Tx.lock_results`):
     their ids are the order the ratings were computed in, so a replay of the results
@@ -76,8 +77,8 @@ async def insert_result(
     )
     assert row is not None
     result_id = int(row[0])
-    if guild_id is not None:  # a server channel is told; a DM table says it itself
-        await to_announce(tx, game_id)
+    if guild_id is not None and mode != "solo":  # a server channel is told; a DM table
+        await to_announce(tx, game_id)  # (solo: always, wherever started) says it itself
     if mode == "duel":
         await apply_duel_result(
             tx,

@@ -58,6 +58,7 @@ async def test_each_process_says_the_ends_of_its_shards_and_dm_ends_are_not_list
         on0 = await finish(everything, (1, 2), 0, guild_id=GUILDS[0])
         on1 = await finish(everything, (3, 4), 1, guild_id=GUILDS[1])
         await finish(everything, (5, 0), 0, mode="ai", guild_id=None)  # its DM table says it
+        await finish(everything, (6, 0), 0, mode="solo", guild_id=GUILDS[0], level=2)  # DMs
         assert await everything.unannounced_ends("famiglia") == [on0.id, on1.id]
     for ids, owned in (([0], [on0]), ([1], [on1])):
         async with await Store.open(store_target, clock=clock, shards=Shards.of(2, ids)) as s:
