@@ -78,6 +78,7 @@ CANDIDATES = {
     "lookahead-botanswers": replace(HARD, bot_answers=True),
     "lookahead-dearer": replace(HARD, dearer=0.5),
     "lookahead-aimed": replace(HARD, aimed=True),
+    "lookahead-confirm": replace(HARD, confirm=16),
 }
 
 

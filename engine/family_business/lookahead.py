@@ -21,7 +21,7 @@ of 1.5 standard errors won 41.7% against the tuned player's 40.2%, and on seeds 
 played after the plan was picked, 40.7% against 28.1% (records in
 bench/results/fb-ai-lookahead.jsonl and fb-ai-hard-tuned-4p.jsonl). The other plans
 tried (``windows``, also ``through``, ``rounds``, ``targets``, ``hand``, ``duel``,
-``bot_answers``, ``dearer``, ``aimed``, other samples and confidences: bench/fb_ai.py
+``bot_answers``, ``dearer``, ``aimed``, ``confirm``, other samples and confidences: bench/fb_ai.py
 ``CANDIDATES``) did no better; their figures are in the README's table "Family
 Business AI: tried and not kept". With 2 players the plain plan lost to the bot
 (40.6% of 80 games, ``hard``'s search 71%): its rollouts miss what a card kept in hand
@@ -69,6 +69,9 @@ class Plan:
     bot_answers: bool = False  # the seat answers counter windows by the bot's rule
     dearer: float = 0.0  # added to the tuned player's price of every counter
     aimed: bool = False  # with ``chance``: the model also counts the bots aiming at a gang
+    confirm: int = 0  # > 0: a move chosen over the tuned one is tested again on this
+    # many fresh determinizations, it and the tuned one alone (the best of several noisy
+    # means is biased upwards; fresh samples are not), and kept only if it wins again
     through: bool = False  # with ``windows``: score a window's answers once the seat's
     # next turn has ended (a counter takes the turn at once: scored at its start, the
     # countering branch would be judged before the others have moved)
@@ -160,9 +163,37 @@ def decide(
     if len(moves) == 1:
         return base, 0
     start = time.perf_counter()
+    scores = _paired(state, seat, moves, w, rng, plan, plan.samples, start, belief)
+    done = len(scores[base])
+    if not done:
+        return base, 0
+    best = max(moves, key=lambda m: (sum(scores[m]), m == base))
+    if not _better(scores[best], scores[base], plan):
+        return base, done
+    if not plan.confirm:
+        return best, done
+    again = _paired(state, seat, [best, base], w, rng, plan, plan.confirm, start, belief)
+    if len(again[base]) < plan.confirm:  # the cap cut the test short: the tuned move
+        return base, done
+    return (best if _better(again[best], again[base], plan) else base), done
+
+
+def _paired(
+    state: FBState,
+    seat: int,
+    moves: list[Action],
+    w: Weights,
+    rng: random.Random,
+    plan: Plan,
+    samples: int,
+    start: float,
+    belief: Belief | None,
+) -> dict[Action, list[float]]:
+    """Each of ``moves`` played out on the same ``samples`` fresh determinizations (fewer
+    when the plan's cap, counted from ``start``, runs out)."""
     redeal = GAME.determinize if belief is None else belief.determinize
     scores: dict[Action, list[float]] = {m: [] for m in moves}
-    while len(scores[base]) < plan.samples and time.perf_counter() - start < plan.time_cap:
+    while len(scores[moves[0]]) < samples and time.perf_counter() - start < plan.time_cap:
         d = redeal(state, seat, rng)
         seed = rng.getrandbits(32)
         sample = []
@@ -173,11 +204,7 @@ def decide(
         else:
             for m, v in zip(moves, sample, strict=True):
                 scores[m].append(v)
-    done = len(scores[base])
-    if not done:
-        return base, 0
-    best = max(moves, key=lambda m: (sum(scores[m]), m == base))
-    return (best if _better(scores[best], scores[base], plan) else base), done
+    return scores
 
 
 def _better(mine: list[float], theirs: list[float], plan: Plan) -> bool:

@@ -1,6 +1,7 @@
 """The sampled look-ahead on the tuned player (engine.family_business.lookahead): legal
-play in whole games (rule 4.3), the same game from the same seed, and the tuned
-player's own answers outside the start of its turn (section 5)."""
+play in whole games (rule 4.3), the same game from the same seed, a move chosen over
+the tuned one tested again on fresh samples (``confirm``), and the tuned player's own
+answers outside the start of its turn (section 5)."""
 
 from __future__ import annotations
 
@@ -136,3 +137,26 @@ def test_rule_10_1_the_plans_that_change_the_seats_counter_answers():
     s, seat = _counter_window(4)
     assert decide(s, seat, random.Random(1), QUICK)[0].kind == "counter"
     assert decide(s, seat, random.Random(1), replace(QUICK, dearer=100.0))[0] == NO_COUNTER_ACTION
+
+
+@pytest.mark.parametrize("wins_again", [True, False])
+def test_rule_4_3_a_move_chosen_over_the_tuned_one_is_kept_only_if_fresh_samples_agree(
+    monkeypatch: pytest.MonkeyPatch, wins_again: bool
+) -> None:
+    s = GAME.new(5, FBOptions(seats=4, first=0))
+    base = act(s, 0, weights_for(4))
+    other = next(m for m in candidates(s, 0) if m != base)
+    plan = Plan(samples=4, time_cap=60.0, confirm=4)
+    first = 4 * len(candidates(s, 0))  # the rollouts of the first samples: every move
+    calls: list[Action] = []
+
+    def rollout(_d: FBState, _seat: int, move: Action, *_: object) -> float:
+        calls.append(move)
+        fresh = len(calls) > first
+        return 1.0 if move == other and (wins_again or not fresh) else 0.0
+
+    monkeypatch.setattr(lookahead, "_rollout", rollout)
+    assert decide(s, 0, random.Random(1), replace(plan, confirm=0))[0] == other
+    calls.clear()
+    assert decide(s, 0, random.Random(1), plan)[0] == (other if wins_again else base)
+    assert sorted(map(str, calls[first:])) == sorted(map(str, [other, base] * 4))
