@@ -5,9 +5,9 @@ then fails (an HTTP error, a timeout, the process stopping), the game is not los
 table is behind. :class:`TableRepair` shows such a game again from the store: at
 start-up every open game, and after a failure that one game, a few times with growing
 pauses until Discord takes it. Showing a game again pings the player to move once (the
-previous ping of the game is deleted when the next goes out). A game whose end its
-channel was not told (the store lists it until it is) is shown again as ending: at
-start-up, and after the announcement failed.
+previous ping of the game is deleted when the next goes out). A game whose end was not
+told (in its channel, or on the DM table of a game against the AI; the store lists it
+until it is) is shown again as ending: at start-up, and after the announcement failed.
 """
 
 from __future__ import annotations

@@ -248,9 +248,9 @@ _V3: tuple[str, ...] = (
     """,
 )
 
-#: The ends of games in a server channel still to be said there: written with the result,
-#: deleted once the channel was told (a restart in between says it then). Ends before
-#: this migration were said.
+#: The ends of games still to be said in their channel (or shown on their DM table):
+#: written with the result, deleted once told (a restart in between tells it then). Ends
+#: before this migration were told.
 _V4: tuple[str, ...] = (
     """
     CREATE TABLE unannounced_ends (

@@ -47,9 +47,10 @@ async def insert_result(
     game: str = "famiglia",
 ) -> int:
     """Store a result inside the caller's transaction; a duel also updates both ratings,
-    a multi game its placings and the ratings of the people in it. A game played in a
-    server channel (not solo: played in DMs) is also listed as an end still to be said
-    there (``unannounced_ends``).
+    a multi game its placings and the ratings of the people in it. The end is also
+    listed as still to be shown (``unannounced_ends``): said in its channel, or for a
+    game against the AI in DMs shown by its table; not a solo game's (its DM table
+    is the move's answer).
 
     Results are written one at a time across processes (:meth:`~db.tx.Tx.lock_results`):
     their ids are the order the ratings were computed in, so a replay of the results
@@ -77,8 +78,8 @@ async def insert_result(
     )
     assert row is not None
     result_id = int(row[0])
-    if guild_id is not None and mode != "solo":  # a server channel is told; a DM table
-        await to_announce(tx, game_id)  # (solo: always, wherever started) says it itself
+    if mode != "solo":  # its channel is told, or its DM table shows the end
+        await to_announce(tx, game_id)
     if mode == "duel":
         await apply_duel_result(
             tx,

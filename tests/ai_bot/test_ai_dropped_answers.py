@@ -1,6 +1,7 @@
 """Games against the AI when Discord drops the bot's answer (an interaction that expired):
 the move, the start or Play again is saved all the same, the table shows it and the AI
-plays its turn; an end Discord refused to announce is announced once, later."""
+plays its turn; an end Discord refused to announce is announced once, later, and a DM
+game that ended just before a stop shows its end after the restart."""
 
 from __future__ import annotations
 
@@ -164,3 +165,19 @@ async def test_a_forfeit_whose_end_announcement_failed_is_announced_once_later(w
     await world.env.advance_time(3600)
     ends = [m.content for m in world.messages() if m.content.startswith("🏁")]
     assert ends == refused
+
+
+async def test_a_dm_game_that_ended_just_before_a_stop_shows_its_end_after_the_restart(
+    world: World,
+):
+    game_id = await dm_game(world)
+    await world.bot.service.forfeit(game_id, world.alice.id)  # saved, then the stop
+    game = await world.game(game_id)
+    assert game.status == "forfeited" and _move_ids(dm_table(world, game.table_message_id))
+
+    await world.restart()
+
+    table = dm_table(world, (await world.game(game_id)).table_message_id)
+    labels = [p.get("label") for p in World.components(table)]
+    assert labels == ["Play again (easy, you start)", "Rules"], labels
+    assert not await world.bot.service.records.end_unannounced(game_id)

@@ -51,20 +51,22 @@ async def test_each_process_sees_the_games_of_its_shards(
         assert (await one.get_game(on0.id)).deadline == deadline  # not its game
 
 
-async def test_each_process_says_the_ends_of_its_shards_and_dm_ends_are_not_listed(
+async def test_each_process_says_the_ends_of_its_shards_and_solo_ends_are_not_listed(
     store_target: str, clock: FakeClock
 ) -> None:
     async with await Store.open(store_target, clock=clock) as everything:
         on0 = await finish(everything, (1, 2), 0, guild_id=GUILDS[0])
         on1 = await finish(everything, (3, 4), 1, guild_id=GUILDS[1])
-        await finish(everything, (5, 0), 0, mode="ai", guild_id=None)  # its DM table says it
-        await finish(everything, (6, 0), 0, mode="solo", guild_id=GUILDS[0], level=2)  # DMs
-        assert await everything.unannounced_ends("famiglia") == [on0.id, on1.id]
-    for ids, owned in (([0], [on0]), ([1], [on1])):
+        dm = await finish(everything, (5, 0), 0, mode="ai", guild_id=None)  # on shard 0
+        await finish(everything, (6, 0), 0, mode="solo", guild_id=GUILDS[0], level=2)  # its
+        # table is the answer to its last move
+        assert await everything.unannounced_ends("famiglia") == [on0.id, on1.id, dm.id]
+    for ids, owned in (([0], [on0, dm]), ([1], [on1])):
         async with await Store.open(store_target, clock=clock, shards=Shards.of(2, ids)) as s:
             assert await s.unannounced_ends("famiglia") == [g.id for g in owned]
             assert await s.unannounced_ends("family_business") == []
-            await s.end_announced(owned[0].id)
+            for game in owned:
+                await s.end_announced(game.id)
             assert await s.unannounced_ends("famiglia") == []
 
 
