@@ -6,8 +6,8 @@ table is behind. :class:`TableRepair` shows such a game again from the store: at
 start-up every open game, and after a failure that one game, a few times with growing
 pauses until Discord takes it. Showing a game again pings the player to move once (the
 previous ping of the game is deleted when the next goes out). A game whose end was not
-told (in its channel, or on the DM table of a game against the AI; the store lists it
-until it is) is shown again as ending: at start-up, and after the announcement failed.
+told (in its channel, or by its table in DMs; the store lists it until it is) is shown
+again as ending: at start-up, and after the announcement failed.
 """
 
 from __future__ import annotations

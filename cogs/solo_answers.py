@@ -106,10 +106,17 @@ class SoloFlows:
     async def _show(self, game: GameRow) -> None:
         """Bring the table of a saved change up to date; a failure goes to the repair."""
         try:
-            await self.flows.update_table(game, GameState.from_json(game.state_json))
+            await self._table(game)
         except Exception:
             log.exception("solo game %s is saved, but its table was not shown", game.id)
             self.flows.repair.failed(game.id)
+
+    async def _table(self, game: GameRow) -> None:
+        """The table of ``game`` as saved; a game over is noted as shown (the DM table
+        tells its end: a restart before this shows it then)."""
+        await self.flows.update_table(game, GameState.from_json(game.state_json))
+        if not game.is_open:
+            await self.records.end_announced(game.id)
 
     async def _post(
         self, channel: discord.abc.Messageable, game: GameRow, payload: dict[str, Any]
@@ -285,7 +292,7 @@ class SoloFlows:
             moved = await self.solo.robot_turn(game.id)
             if moved is not None:
                 healed += 1
-                await self.flows.update_table(moved.game, moved.state)
+                await self._table(moved.game)
         return healed
 
     # --------------------------------------------------------------------- moves
@@ -343,5 +350,4 @@ class SoloFlows:
 
     async def show_outcome(self, moved: Moved) -> None:
         """A solo game changed outside this module (forfeit command, timer): show it."""
-        game = await self._robot(moved.game.id)
-        await self.flows.update_table(game, GameState.from_json(game.state_json))
+        await self._table(await self._robot(moved.game.id))

@@ -48,9 +48,8 @@ async def insert_result(
 ) -> int:
     """Store a result inside the caller's transaction; a duel also updates both ratings,
     a multi game its placings and the ratings of the people in it. The end is also
-    listed as still to be shown (``unannounced_ends``): said in its channel, or for a
-    game against the AI in DMs shown by its table; not a solo game's (its DM table
-    is the move's answer).
+    listed as still to be told (``unannounced_ends``): said in its channel, or shown
+    by its table in DMs.
 
     Results are written one at a time across processes (:meth:`~db.tx.Tx.lock_results`):
     their ids are the order the ratings were computed in, so a replay of the results
@@ -78,8 +77,7 @@ async def insert_result(
     )
     assert row is not None
     result_id = int(row[0])
-    if mode != "solo":  # its channel is told, or its DM table shows the end
-        await to_announce(tx, game_id)
+    await to_announce(tx, game_id)  # its channel is told, or its DM table shows it
     if mode == "duel":
         await apply_duel_result(
             tx,

@@ -1,5 +1,5 @@
 """/famiglia solo used in a server, closed DMs, one game per user, resume, forfeit,
-refusals, and the bot restarted in the middle of a solo game."""
+refusals, and the bot restarted in the middle of a solo game or just after its end."""
 
 from __future__ import annotations
 
@@ -134,6 +134,25 @@ async def test_restart_heals_a_pending_robot_turn_and_buttons_still_work(world: 
     assert "last turn" in str(table.embeds[0].to_dict())
     await click_key(world, user, game.id, state.legal_keys()[-1])  # buttons work after restart
     assert (await world.game(game.id)).action_count == 4
+
+
+async def test_a_solo_game_that_ended_just_before_a_stop_shows_its_end_after_the_restart(
+    world: World,
+):
+    user = world.alice.user
+    await user.slash("famiglia solo", level=2, first="you")
+    game = await world.bot.store.active_solo_game_for_user(user.id)
+    assert game is not None
+    await world.bot.service.forfeit(game.id, user.id)  # saved, then the process dies
+    before = [p.get("label") for p in World.components(await dm_table(world, user, game.id))]
+    assert "Forfeit" in before, before
+
+    await world.restart()
+
+    table = await dm_table(world, user, game.id)
+    labels = [p.get("label") for p in World.components(table)]
+    assert "Forfeit" not in labels and "Play again" in " ".join(map(str, labels)), labels
+    assert not await world.bot.service.records.end_unannounced(game.id)
 
 
 async def test_a_solo_game_has_no_turn_timer(world: World):

@@ -1,5 +1,5 @@
 """A process running some shards sees only its games in start-up repair and timers,
-and only its ends still to be said; claims of a reminder are the database's, so two
+and only its ends still to be told; claims of a reminder are the database's, so two
 processes never both send it."""
 
 from __future__ import annotations
@@ -51,17 +51,17 @@ async def test_each_process_sees_the_games_of_its_shards(
         assert (await one.get_game(on0.id)).deadline == deadline  # not its game
 
 
-async def test_each_process_says_the_ends_of_its_shards_and_solo_ends_are_not_listed(
+async def test_each_process_tells_the_ends_of_its_shards(
     store_target: str, clock: FakeClock
 ) -> None:
     async with await Store.open(store_target, clock=clock) as everything:
         on0 = await finish(everything, (1, 2), 0, guild_id=GUILDS[0])
         on1 = await finish(everything, (3, 4), 1, guild_id=GUILDS[1])
         dm = await finish(everything, (5, 0), 0, mode="ai", guild_id=None)  # on shard 0
-        await finish(everything, (6, 0), 0, mode="solo", guild_id=GUILDS[0], level=2)  # its
-        # table is the answer to its last move
-        assert await everything.unannounced_ends("famiglia") == [on0.id, on1.id, dm.id]
-    for ids, owned in (([0], [on0, dm]), ([1], [on1])):
+        solo = await finish(everything, (6, 0), 0, mode="solo", guild_id=GUILDS[1], level=2)
+        ends = [on0.id, on1.id, dm.id, solo.id]
+        assert await everything.unannounced_ends("famiglia") == ends
+    for ids, owned in (([0], [on0, dm, solo]), ([1], [on1])):  # solo: played in DMs
         async with await Store.open(store_target, clock=clock, shards=Shards.of(2, ids)) as s:
             assert await s.unannounced_ends("famiglia") == [g.id for g in owned]
             assert await s.unannounced_ends("family_business") == []
