@@ -16,7 +16,8 @@ from bot.services.choices import choices
 from engine.famiglia import GameState
 from engine.famiglia.actions import Key, from_key
 from engine.famiglia.policies import greedy_policy
-from tests.simcord_world import Held, World, click, emit, fresh
+from tests.gateway_tricks import Held, click, emit
+from tests.simcord_world import World, fresh
 
 from .ai_play import PASS, channel_game, dm_game, dm_table, texts
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.services.ai_games import ai_to_move
-from tests.simcord_world import World, ends_unsaid
+from tests.gateway_tricks import ends_unsaid
+from tests.simcord_world import World
 
 from .ai_play import PASS, channel_game, dm_game, dm_table, texts
 

@@ -12,7 +12,8 @@ from typing import Any
 from bot.services.ai_queue import AiUnavailable
 from tests.ai_bot.ai_play import PASS
 from tests.answers import refused, said, unchanged
-from tests.simcord_world import Held, World, at_once, click, emit, fresh, until
+from tests.gateway_tricks import Held, at_once, click, emit, until
+from tests.simcord_world import World, fresh
 from tests.solo.solo_play import dm_table
 
 

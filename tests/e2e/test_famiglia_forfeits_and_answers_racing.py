@@ -12,7 +12,8 @@ import pytest
 
 from tests.ai_bot.ai_play import PASS
 from tests.answers import refused, said, unchanged
-from tests.simcord_world import World, at_once, fresh
+from tests.gateway_tricks import at_once
+from tests.simcord_world import World, fresh
 
 
 async def _forfeit_asked(world: World) -> tuple[int, Any, Any, Any, Any, str]:

@@ -16,7 +16,8 @@ from tests.fb_play import (
     table_of,
     until_played_window,
 )
-from tests.simcord_world import SetupError, World, click, fresh
+from tests.gateway_tricks import click
+from tests.simcord_world import SetupError, World, fresh
 
 
 async def test_a_join_forged_in_another_channel_or_server_is_refused_and_changes_no_lobby(

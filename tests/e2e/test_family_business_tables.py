@@ -21,7 +21,8 @@ from tests.fb_play import (
     state_of,
     table_of,
 )
-from tests.simcord_world import World, ends_unsaid, fresh
+from tests.gateway_tricks import ends_unsaid
+from tests.simcord_world import World, fresh
 
 
 async def _started(world: World) -> int:

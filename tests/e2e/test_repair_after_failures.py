@@ -12,7 +12,8 @@ import pytest
 
 from engine.famiglia import GameState
 from engine.famiglia.actions import from_key
-from tests.simcord_world import World, ends_unsaid
+from tests.gateway_tricks import ends_unsaid
+from tests.simcord_world import World
 
 
 async def _pass_without_showing(world: World, game_id: int) -> None:

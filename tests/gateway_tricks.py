@@ -1,0 +1,98 @@
+"""What a normal client cannot do, for the tests of interleavings and failures: clicks put
+on the gateway while the bot is held (:class:`Held`, :func:`emit`, :func:`at_once`),
+waiting in real time for a paused bot task (:func:`until`), and Discord refusing the
+bot's end messages (:func:`ends_unsaid`). SimCord internals, like
+:mod:`tests.simcord_world`'s, are used here on purpose."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import discord
+import simcord
+from simcord import interactions
+from simcord.backend import serializers
+
+from tests.simcord_world import World, carry
+
+
+class Held:
+    """Hold the bot's world in one operation: put interactions on the gateway one by one
+    while a bot task is paused, then let everything run to the end."""
+
+    def __init__(self, world: World) -> None:
+        self.env = world.env
+
+    async def __aenter__(self) -> Held:
+        self.env._begin_operation("dispatch")
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        try:
+            if exc[0] is None:
+                await self.env._settle_internal(dispatch="INTERACTION_CREATE")
+        finally:
+            self.env._end_operation()
+
+
+def emit(world: World, user_id: int, message: Any, data: dict[str, Any]) -> Any:
+    """Put a component interaction (``data``) on the gateway without letting the bot run
+    (SimCord internals: :meth:`World._dispatch` cannot click in a DM nor two different
+    controls at once); the caller holds the operation (:class:`Held`). A custom id the
+    message does not carry is put on it (a forged or stale one)."""
+    backend = world.env.backend
+    channel_id = message.channel_id if hasattr(message, "channel_id") else message.channel.id
+    stored = backend.get_message(channel_id, message.id)
+    record, payload = interactions.base_payload(
+        backend, type=3, channel_id=stored.channel_id,
+        guild_id=backend.get_channel(stored.channel_id).guild_id, user_id=user_id, data=data,
+    )  # fmt: skip
+    payload["message"] = dict(serializers.message_payload(backend, stored))
+    carry(payload["message"], data)
+    record.source_message_id = stored.id
+    backend.emit("INTERACTION_CREATE", payload)
+    return simcord.InteractionResult(world.env, record)
+
+
+def click(custom_id: str) -> dict[str, Any]:
+    """The interaction data of a click on the button ``custom_id``."""
+    return {"custom_id": custom_id, "component_type": 2}
+
+
+async def at_once(world: World, clicks: list[tuple[int, Any, str]]) -> list[Any]:
+    """Clicks (user id, message, custom id), all on the gateway before the bot runs any."""
+    async with Held(world):
+        return [
+            emit(world, user_id, message, click(custom_id))
+            for user_id, message, custom_id in clicks
+        ]
+
+
+async def until(check: Any, what: str) -> None:
+    """Wait in real time (a bot task paused by the test) until ``check()`` holds."""
+    for _ in range(3000):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def ends_unsaid(world: World, times: int = 1) -> list[str]:
+    """The bot's next ``times`` messages saying a game is over ("🏁 …") fail with a 500
+    from Discord; the list gets each refused text."""
+    http = world.bot.http
+    original = http.request
+    refused: list[str] = []
+
+    async def request(route: Any, **kwargs: Any) -> Any:
+        content = str((kwargs.get("json") or {}).get("content") or "")
+        if route.method == "POST" and content.startswith("🏁") and len(refused) < times:
+            refused.append(content)
+            raise discord.HTTPException(
+                type("Response", (), {"status": 500, "reason": "injected"})(), "injected"
+            )
+        return await original(route, **kwargs)
+
+    http.request = request  # type: ignore[method-assign]
+    return refused
