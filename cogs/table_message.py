@@ -57,6 +57,11 @@ async def answer_message(
         return None
 
 
+def moved_text(title: str, url: str) -> str:
+    """What an old copy of a table says once the table is elsewhere (``url``)."""
+    return f"The table of {title} moved here: {url}"
+
+
 async def moved_to(
     bot: discord.Client, store: Records, game: GameRow, message: discord.Message, title: str
 ) -> None:
@@ -70,7 +75,7 @@ async def moved_to(
         channel = bot.get_partial_messageable(game.table_channel_id or game.channel_id)
         try:
             await channel.get_partial_message(old).edit(
-                content=f"The table of {title} moved here: {message.jump_url}",
+                content=moved_text(title, message.jump_url),
                 embeds=[],
                 attachments=[],
                 view=None,

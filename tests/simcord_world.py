@@ -2,7 +2,8 @@
 
 Tests speak of players, tables, hands and buttons; only this module knows how SimCord
 clicks, finds messages, restarts the bot, advances the clock or fires two clicks at
-once (the last uses SimCord internals, on purpose kept here alone).
+once (the last uses SimCord internals, on purpose kept here and in
+:mod:`tests.gateway_tricks`, which holds what no normal client can do).
 """
 
 from __future__ import annotations

@@ -10,11 +10,9 @@ from discord.ext import commands
 
 from bot.app import FamigliaBot
 from bot.services.reads import Refusal
-from cogs.family_business import views
 from cogs.family_business.flows import FamilyBusinessFlows, refuse
 from cogs.family_business.rules_text import RULES
 from cogs.leaderboard import Scope, show_board
-from cogs.table_message import moved_to
 from db.rows import GameRow
 
 Interaction = discord.Interaction[FamigliaBot]
@@ -88,24 +86,8 @@ class FamilyBusinessCog(
             game = await self._mine(interaction)
         except Refusal as refusal:
             return await refuse(interaction, refusal)
-        await self._post_table(interaction, game)
-
-    async def _post_table(self, interaction: Interaction, game: GameRow) -> None:
-        """The table (or lobby) posted again at the bottom of the channel; the old one
-        then points to it, so that no copy can show seats or a position the game no
-        longer has."""
-        flows, records = self.flows, self.flows.multi.base.records
-        _, state = await flows.multi.load(game.id)
-        if state is None:
-            await interaction.response.send_message(
-                embed=views.lobby_embed(game), view=views.lobby_view(game)
-            )
-        else:
-            payload = await flows.table_payload(game, state)
-            payload["files"] = payload.pop("attachments")
-            await interaction.response.send_message(**payload)
-        message = await interaction.original_response()
-        await moved_to(interaction.client, records, game, message, views.title(game))
+        _, state = await self.flows.multi.load(game.id)
+        await self.flows.post_here(interaction, game, state)  # the old copy: a link
 
     @app_commands.command(name="rules", description="The rules of Family Business in short")
     async def rules(self, interaction: Interaction) -> None:

@@ -38,7 +38,7 @@ from cogs.family_business.announce import (
 )
 from cogs.repair import TableRepair
 from cogs.safe_text import kept_name
-from cogs.table_message import show_table
+from cogs.table_message import moved_to, show_table
 from db.rows import GameRow, Strength
 from engine.family_business.text import describe_event, label
 
@@ -92,13 +92,7 @@ class FamilyBusinessFlows:
             )
         except Refusal as refusal:
             return await refuse(interaction, refusal)
-        await interaction.response.send_message(
-            embed=views.lobby_embed(moved.game), view=views.lobby_view(moved.game)
-        )
-        message = await interaction.original_response()
-        await self.multi.base.records.set_table_message(
-            moved.game.id, message.channel.id, message.id
-        )
+        await self.post_here(interaction, moved.game, None)
 
     async def lobby_click(self, interaction: Interaction, game_id: int, what: str) -> None:
         user, name = interaction.user.id, kept_name(interaction.user)
@@ -150,13 +144,22 @@ class FamilyBusinessFlows:
             )
         except Refusal as refusal:
             return await refuse(interaction, refusal)
-        await interaction.response.send_message(
-            embed=views.lobby_embed(moved.game), view=views.lobby_view(moved.game)
-        )
+        await self.post_here(interaction, moved.game, None)
+
+    async def post_here(self, interaction: Interaction, game: GameRow, state: Any) -> None:
+        """The lobby (``state`` None) or the table of ``game`` as the answer here, recorded
+        as its table; an older copy becomes a link to it, so that no copy can show seats
+        or a position the game no longer has."""
+        if state is None:
+            await interaction.response.send_message(
+                embed=views.lobby_embed(game), view=views.lobby_view(game)
+            )
+        else:
+            payload = await self.table_payload(game, state)
+            payload["files"] = payload.pop("attachments")
+            await interaction.response.send_message(**payload)
         message = await interaction.original_response()
-        await self.multi.base.records.set_table_message(
-            moved.game.id, message.channel.id, message.id
-        )
+        await moved_to(self.bot, self.multi.base.records, game, message, views.title(game))
 
     # ------------------------------------------------------------------ the table
     async def table_payload(self, game: GameRow, state: Any) -> dict[str, Any]:

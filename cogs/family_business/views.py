@@ -33,6 +33,7 @@ from cogs.render.family_business.words import when
 from cogs.render.limits import ATTACHMENT_DESCRIPTION
 from cogs.render.painter import PAINTER
 from cogs.safe_text import shown
+from cogs.table_message import moved_text
 from db.rows import GameRow
 from engine.family_business import cards as C
 from engine.family_business.text import label
@@ -91,8 +92,7 @@ def title(game: GameRow) -> str:
 def moved_here(game: GameRow, table_id: int) -> dict[str, Any]:
     """An older copy of the table, made a link to the table (message ``table_id``)."""
     url = f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/{table_id}"
-    link = f"The table of {title(game)} moved here: {url}"
-    return {"content": link, "embeds": [], "attachments": [], "view": None}
+    return {"content": moved_text(title(game), url), "embeds": [], "attachments": [], "view": None}
 
 
 def table_view(game: GameRow) -> discord.ui.View:
