@@ -186,8 +186,8 @@ class AiFlows:
         """In a channel, say that the game is over (the DM table says it itself)."""
         try:
             await self.flows.announce_end(game, state)
-        except discord.HTTPException as error:
-            log.warning("could not post to channel %s: %s", game.channel_id, error)
+        except Exception as error:  # Discord refused it, or the store could not note it
+            log.warning("the end of game %s is still to be said: %r", game.id, error)
             self.flows.repair.failed(game.id)  # the store lists the end until it is said
 
     # ------------------------------------------------------------ the AI's turn

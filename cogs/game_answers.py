@@ -27,7 +27,7 @@ from cogs.mode_tables import ModeTables
 from cogs.move_views import hand_controls, table_controls
 from cogs.repair import TableRepair
 from cogs.rules_text import PAGES, titles
-from cogs.table_message import answer_message, moved_to, show_table
+from cogs.table_message import answer_message, end_nonce, moved_to, show_table
 from db.rows import GameRow, ResultRow
 from engine.famiglia import Action, GameState
 
@@ -290,7 +290,12 @@ class Flows:
             title, view = notice
             text = game_texts.result_text(game, state, await self.record(game))
             channel = self.bot.get_partial_messageable(game.channel_id)
-            await channel.send(f"🏁 {title} is over. {text}", view=view, allowed_mentions=NOBODY)
+            await channel.send(
+                f"🏁 {title} is over. {text}",
+                view=view,
+                allowed_mentions=NOBODY,
+                nonce=end_nonce(game.id),
+            )
         await self.service.records.end_announced(game.id)
 
     async def update_table(self, game: GameRow, state: GameState) -> None:

@@ -57,6 +57,14 @@ async def answer_message(
         return None
 
 
+def end_nonce(game_id: int) -> str:
+    """The nonce of the message saying that ``game_id`` is over. Discord posts a message
+    sent again with the nonce of one it posted minutes before as that one, not anew, so
+    the repair's retry after a store failure that came just after Discord had taken the
+    message does not say the end twice."""
+    return f"end-{game_id}"
+
+
 def moved_text(title: str, url: str) -> str:
     """What an old copy of a table says once the table is elsewhere (``url``)."""
     return f"The table of {title} moved here: {url}"

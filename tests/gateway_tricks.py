@@ -96,3 +96,44 @@ def ends_unsaid(world: World, times: int = 1) -> list[str]:
 
     http.request = request  # type: ignore[method-assign]
     return refused
+
+
+def nonces_kept(world: World) -> list[str]:
+    """Discord's ``enforce_nonce``: a message posted again with the nonce of one the bot
+    posted before is not posted anew, Discord answers with the first (for minutes; here
+    for the whole test). The list gets each nonce Discord turned away."""
+    http = world.bot.http
+    original = http.request
+    posted: dict[str, Any] = {}
+    again: list[str] = []
+
+    async def request(route: Any, **kwargs: Any) -> Any:
+        body = kwargs.get("json") or {}
+        nonce = body.get("nonce") if route.method == "POST" else None
+        if nonce is None or not body.get("enforce_nonce"):
+            return await original(route, **kwargs)
+        if nonce in posted:
+            again.append(nonce)
+            return posted[nonce]
+        posted[nonce] = await original(route, **kwargs)
+        return posted[nonce]
+
+    http.request = request  # type: ignore[method-assign]
+    return again
+
+
+def fails_once(target: Any, name: str) -> list[Any]:
+    """``target.name`` (a coroutine method, say a store call) raises an OSError the first
+    time it is called, as a disk failing would, and works after; the list gets the
+    arguments of the failed call."""
+    original = getattr(target, name)
+    failed: list[Any] = []
+
+    async def once(*args: Any, **kwargs: Any) -> Any:
+        if not failed:
+            failed.append(args)
+            raise OSError("disk I/O error (injected)")
+        return await original(*args, **kwargs)
+
+    setattr(target, name, once)
+    return failed

@@ -16,6 +16,7 @@ from cogs.family_business import views
 from cogs.family_business.controls import WindowButton
 from cogs.render.family_business.words import card_name, when
 from cogs.safe_text import shown
+from cogs.table_message import end_nonce
 from db.rows import GameRow
 
 log = logging.getLogger(__name__)
@@ -73,7 +74,8 @@ async def tell_turn(
 
 async def announce_end(bot: discord.Client, multi: MultiService, game: GameRow) -> bool:
     """Say in the channel how the game ended, and note that it was said; False when
-    Discord refused (the end is then still to be said)."""
+    Discord refused or the store failed to note it (the end is then still to be said,
+    and saying it again shows no second message: :func:`cogs.table_message.end_nonce`)."""
     result = await multi.base.records.result(game.id)
     if result is None:
         return True  # not over: nothing to say
@@ -82,11 +84,13 @@ async def announce_end(bot: discord.Client, multi: MultiService, game: GameRow) 
     lines = [f"{result.places[s]}. {names.label(s)}" for s in order]
     channel = bot.get_partial_messageable(game.channel_id)
     try:
-        await channel.send("🏁 Family Business is over:\n" + "\n".join(lines))
-    except discord.HTTPException as error:
-        log.warning("the end of game %s not announced: %s", game.id, error)
+        await channel.send(
+            "🏁 Family Business is over:\n" + "\n".join(lines), nonce=end_nonce(game.id)
+        )
+        await multi.base.records.end_announced(game.id)
+    except Exception as error:  # Discord refused it, or the store could not note it
+        log.warning("the end of game %s is still to be said: %r", game.id, error)
         return False
-    await multi.base.records.end_announced(game.id)
     return True
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.services.ai_games import ai_to_move
-from tests.gateway_tricks import ends_unsaid
+from tests.gateway_tricks import ends_unsaid, fails_once, nonces_kept
 from tests.simcord_world import World
 
 from .ai_play import PASS, channel_game, dm_game, dm_table, texts
@@ -166,6 +166,22 @@ async def test_a_forfeit_whose_end_announcement_failed_is_announced_once_later(w
     await world.env.advance_time(3600)
     ends = [m.content for m in world.messages() if m.content.startswith("🏁")]
     assert ends == refused
+
+
+async def test_a_forfeit_said_just_before_the_store_failed_to_note_it_is_said_once(world: World):
+    game_id = await channel_game(world)
+    again = nonces_kept(world)
+    failed = fails_once(world.bot.store, "end_announced")  # Discord took it, the store failed
+    asked = await world.alice.click(await world.table(game_id), label="Forfeit")
+    [confirm] = [p["custom_id"] for p in World.components(asked.response)]
+    answer = await world.alice.click(asked.response, custom_id=confirm)
+    assert "Something went wrong" not in str(answer.response.content)
+    assert (await world.game(game_id)).status == "forfeited" and failed == [(game_id,)]
+    await world.env.advance_time(20)  # the repair says it again: Discord keeps the first
+    await world.env.advance_time(3600)
+    ends = [m.content for m in world.messages() if m.content.startswith("🏁")]
+    assert len(ends) == 1 and len(again) == 1
+    assert not await world.bot.service.records.end_unannounced(game_id)
 
 
 async def test_a_dm_game_that_ended_just_before_a_stop_shows_its_end_after_the_restart(

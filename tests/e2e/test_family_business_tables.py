@@ -21,7 +21,7 @@ from tests.fb_play import (
     state_of,
     table_of,
 )
-from tests.gateway_tricks import ends_unsaid
+from tests.gateway_tricks import ends_unsaid, fails_once, nonces_kept
 from tests.simcord_world import World, fresh
 
 
@@ -116,3 +116,21 @@ async def test_an_end_not_yet_announced_at_a_restart_is_announced_once_at_start_
     await world.restart()
     await world.env.advance_time(3600)
     assert _ends(world) == refused
+
+
+async def test_an_end_said_just_before_the_store_failed_to_note_it_is_not_said_again(
+    world: World,
+) -> None:
+    game_id = await _started(world)
+    again = nonces_kept(world)
+    failed = fails_once(world.bot.store, "end_announced")  # Discord took it, the store failed
+    for person in (world.alice, world.bob):
+        await fb(world, person, "leave")
+    assert (await world.game(game_id)).status == "finished" and failed == [(game_id,)]
+    [end] = _ends(world)
+    await world.env.advance_time(20)  # the repair says it again: Discord keeps the first
+    assert _ends(world) == [end] and len(again) == 1
+    assert not await world.bot.store.end_unannounced(game_id)
+    await world.restart()
+    await world.env.advance_time(3600)
+    assert _ends(world) == [end]

@@ -12,7 +12,7 @@ import pytest
 
 from engine.famiglia import GameState
 from engine.famiglia.actions import from_key
-from tests.gateway_tricks import ends_unsaid
+from tests.gateway_tricks import ends_unsaid, fails_once, nonces_kept
 from tests.simcord_world import World
 
 
@@ -150,6 +150,25 @@ async def test_an_end_announcement_discord_refused_is_posted_once_by_the_repair(
     assert _ends(world) == refused[:1]  # said once, as it would have been
     await world.env.advance_time(3600)
     assert len(_ends(world)) == 1
+
+
+async def test_an_end_said_just_before_the_store_failed_to_note_it_is_not_said_again(
+    world: World,
+):
+    game_id = await world.start_game(world.alice, world.bob)
+    again = nonces_kept(world)
+    failed = fails_once(world.bot.store, "end_announced")  # Discord took it, the store failed
+    for _ in range(2):  # two passes in a row end the game
+        mover = await world.player(game_id, (await world.state(game_id)).current)
+        await world.slash(mover, "pass")
+    assert failed == [(game_id,)]
+    [end] = _ends(world)
+    await world.env.advance_time(20)  # the repair says the end again: Discord keeps the first
+    assert _ends(world) == [end] and len(again) == 1
+    assert not await world.bot.store.end_unannounced(game_id)  # noted as said now
+    await world.restart()
+    await world.env.advance_time(3600)
+    assert _ends(world) == [end] and len(again) == 1
 
 
 async def test_a_stop_between_the_last_commit_and_its_announcement_says_it_at_start_up(
