@@ -42,7 +42,7 @@ from engine.family_business.actions import Action  # noqa: E402
 from engine.family_business.ai import STRENGTHS, reads_play, searched, think, value  # noqa: E402
 from engine.family_business.belief import CAUTION, Belief, apply  # noqa: E402
 from engine.family_business.game import forget_answers, redeal  # noqa: E402
-from engine.family_business.lookahead import HARD, Plan, decide  # noqa: E402
+from engine.family_business.lookahead import DUEL, HARD, Plan, decide  # noqa: E402
 from engine.family_business.policies import Policy, bot_policy  # noqa: E402
 from engine.family_business.quick import quick_policy  # noqa: E402
 from engine.family_business.state import FBState  # noqa: E402
@@ -79,6 +79,11 @@ CANDIDATES = {
     "lookahead-dearer": replace(HARD, dearer=0.5),
     "lookahead-aimed": replace(HARD, aimed=True),
     "lookahead-confirm": replace(HARD, confirm=16),
+    # hard's plan at 2 seats (with its belief: "hard"), and with 150 samples; their
+    # first records (fb-ai-duel-prototype.jsonl) were played by a first version of the
+    # same code outside this bench, without a time cap
+    "lookahead-2p": DUEL,
+    "lookahead-2p150": replace(DUEL, samples=150),
 }
 
 

@@ -1,23 +1,33 @@
-"""The AI players of Family Business: searches (engine.ai.ismcts over the protocol)
-and, for ``hard`` at tables of 3 or more, a sampled look-ahead on the tuned player
-(engine.family_business.lookahead, plan ``HARD``: at the start of its turn each card it
-may play, and its discard, played out on common determinizations to its next turn, the
-other seats as the bot, scored by the win-chance model, the hidden cards dealt as the
-seat's belief allows, engine.family_business.belief; otherwise the tuned player of
-engine.family_business.tuned, the bot's one-ply look-ahead with an evaluation and a
-counter rule tuned by self-play, bench/fb_tune.py). The belief is what the seat read
-from the public play (what a player who let a card pass, or who chose what he played,
-cannot have held, read as the bot decides), which the caller keeps
+"""The AI players of Family Business: searches (engine.ai.ismcts over the protocol),
+``easy`` and ``medium``, and ``hard``, a sampled look-ahead on the tuned player
+(engine.family_business.lookahead; the tuned player is engine.family_business.tuned,
+the bot's one-ply look-ahead with an evaluation and a counter rule tuned by self-play,
+bench/fb_tune.py), the hidden cards dealt as the seat's belief allows
+(engine.family_business.belief: what a player who let a card pass, or who chose what
+he played, cannot have held, read as the bot decides), which the caller keeps
 (engine.family_business.belief.apply, from the game's log); without one the look-ahead
-deals the hidden cards at random. Before the belief, with 4 players the look-ahead won
-40.6% of 320 games against three bots (bench/fb_ai.py, seeds 1-80), the tuned player
-34.1% of the same (+6.5 points [-0.5, 13.5]; on seeds 41-80, played after the plan was
-picked on 1-40, +12.0 [2.2, 21.8]); the tuned player had beaten the search anchored
-on the bot's move (39.2% against 30.4% on seeds 1-15). With 2 players the search did
-better than the tuned player (61.3% against 53.8%) and than the look-ahead (40.6%), so
-``hard`` searches there. At a table of 4 the look-ahead plays on when two gangs are
-left: the search in its place from there won 35.8 of 88 games on seeds 1-22 against the
-look-ahead's 40.8 (the same games up to there; 16 of them went otherwise).
+deals the hidden cards at random.
+
+* At tables of 3 or more, plan ``HARD``: at the start of its turn each card it may
+  play, and its discard, played out on common determinizations to its next turn, the
+  other seats as the bot, scored by the win-chance model; its other decisions are the
+  tuned player's. Before the belief, with 4 players it won 40.6% of 320 games against
+  three bots (bench/fb_ai.py, seeds 1-80), the tuned player 34.1% of the same (+6.5
+  points [-0.5, 13.5]; on seeds 41-80, played after the plan was picked on 1-40,
+  +12.0 [2.2, 21.8]); the tuned player had beaten the search anchored on the bot's
+  move (39.2% against 30.4% on seeds 1-15). At a table of 4 the look-ahead plays on
+  when two gangs are left: the search in its place from there won 35.8 of 88 games on
+  seeds 1-22 against the look-ahead's 40.8 (the same games up to there).
+* At a table of 2, plan ``DUEL``: every decision of its seat (each card it may play or
+  discard, a play's choices, a window's answers) played out for 16 decisions of either
+  seat, the other as the bot and itself as the tuned player, on common
+  determinizations, scored by the win-chance model. Against one bot (bench/fb_ai.py,
+  seeds 1-80) it won 64.7% of 160 games, as the search, ``hard``'s player there until
+  then, had (seeds 1-40: 60.6% against 66.9%; 41-80: 68.8% against 62.5%), in a third
+  of the time (a decision took 0.17 s on average against 0.47 s, the slowest 0.80 s
+  against 1.10 s). Dealing the hidden cards at random it won 66.2% of the same games
+  (a prototype); seeing the bot's hand as it is, 82.5% on seeds 41-80 (a ceiling, not
+  a player: what reading the bot's hand better could give).
 
 The searches:
 
@@ -27,17 +37,16 @@ The searches:
   model (engine.family_business.value): a calibrated chance, where the bot's
   evaluation squashed to a chance was over-confident (worse than a uniform guess on
   held-out games, see bench/fb_value_fit.py).
-* ``medium`` and ``hard`` anchor on the bot's move: they keep it unless the search
-  finds a move better by ``anchor`` in mean win chance and by ``confidence`` standard
+* ``medium`` anchors on the bot's move: it keeps it unless the search finds a move
+  better by ``anchor`` in mean win chance and by ``confidence`` standard
   errors of the difference (the search alone, on noisy rollouts, chooses between
   near-equal moves by chance; on a busy machine, with fewer iterations, the anchor
   holds more often instead of letting noise decide).
 
-Strengths differ by budget. Every budget is an iteration count with a time cap as the
-safety net, and the cap covers the bot's baseline too; ``hard``'s cap (1.05 s) leaves
-room under the 1.5 s a decision may take on a loaded 2-core machine (a search can
-overrun its cap by one iteration, a few milliseconds, and a busy machine stretches
-that). With 2 players the iteration count ends ``hard``'s search.
+The searches' strengths differ by budget. Every budget is an iteration count with a
+time cap as the safety net, and the cap covers the bot's baseline too. ``hard``'s
+plans are counts of samples with a cap of 1.0 s, less what reading the play took
+(``spent``), under the 1.5 s a decision may take on a loaded 2-core machine.
 """
 
 from __future__ import annotations
@@ -52,7 +61,7 @@ from engine.ai.ismcts import Budget, SearchResult, search
 from engine.family_business.actions import Action
 from engine.family_business.belief import Belief
 from engine.family_business.game import GAME
-from engine.family_business.lookahead import HARD, decide
+from engine.family_business.lookahead import DUEL, HARD, Plan, decide
 from engine.family_business.policies import Policy, bot_policy
 from engine.family_business.quick import quick_policy
 from engine.family_business.state import FBState
@@ -65,11 +74,13 @@ DEPTH_PER_SEAT: Final = 6
 STRENGTHS: Final[dict[str, Budget]] = {
     "easy": Budget(iterations=40, time_cap=0.4, exploration=0.2),
     "medium": Budget(iterations=150, time_cap=0.6, exploration=0.2, anchor=0.02, confidence=1.0),
+    # hard's search until its look-ahead took over at 2 seats too (bench/fb_ai.py trials)
     "hard": Budget(iterations=1000, time_cap=1.05, exploration=0.2, anchor=0.02, confidence=1.5),
 }
 #: the strengths that play the look-ahead on the tuned player (engine.family_business.
-#: lookahead, plan ``HARD``), no search, at tables of this many or more
-TUNED_FROM: Final[dict[str, int]] = {"hard": 3}
+#: lookahead) with the seat's belief, no search: their plan at a table of 2, and at
+#: tables of 3 or more
+PLANS: Final[dict[str, tuple[Plan, Plan]]] = {"hard": (DUEL, HARD)}
 
 
 def value(state: FBState, seat: int) -> float:
@@ -78,9 +89,9 @@ def value(state: FBState, seat: int) -> float:
 
 
 def reads_play(state: FBState, strength: str) -> bool:
-    """Whether ``strength`` decides at ``state`` with a belief (the look-ahead does, at
-    tables of :data:`TUNED_FROM` or more): a caller need keep or replay one only then."""
-    return state.n >= TUNED_FROM.get(strength, state.n + 1)
+    """Whether ``strength`` decides at ``state`` with a belief (the look-ahead of
+    :data:`PLANS` does): a caller need keep or replay one only then."""
+    return strength in PLANS
 
 
 def think(
@@ -99,11 +110,14 @@ def think(
     except KeyError:
         raise ValueError(f"unknown strength {strength!r}: easy, medium or hard") from None
     start = time.perf_counter()
-    if reads_play(state, strength):
-        plan = replace(HARD, time_cap=max(0.0, HARD.time_cap - spent)) if spent else HARD
-        action, samples = decide(state, seat, rng, plan, belief)
-        return SearchResult(action, samples, time.perf_counter() - start, {}, {})
-    return searched(state, seat, budget, rng)
+    plans = PLANS.get(strength)
+    if plans is None:
+        return searched(state, seat, budget, rng)
+    plan = plans[state.n >= 3]
+    if spent:
+        plan = replace(plan, time_cap=max(0.0, plan.time_cap - spent))
+    action, samples = decide(state, seat, rng, plan, belief)
+    return SearchResult(action, samples, time.perf_counter() - start, {}, {})
 
 
 def searched(

@@ -26,6 +26,11 @@ tried (``windows``, also ``through``, ``rounds``, ``targets``, ``hand``, ``duel`
 Business AI: tried and not kept". With 2 players the plain plan lost to the bot
 (40.6% of 80 games, ``hard``'s search 71%): its rollouts miss what a card kept in hand
 is worth, and the best of several noisy means is biased upwards.
+
+``hard``'s player at 2 seats is the plan :data:`DUEL`: a rollout runs for a fixed
+number of decisions of either seat (``decisions``), past the seat's next turns, so a
+card kept in hand counts once it is played, and every decision of the seat is weighed
+(``every``: each card it may discard, a play's choices, a window's answers).
 """
 
 from __future__ import annotations
@@ -75,6 +80,10 @@ class Plan:
     through: bool = False  # with ``windows``: score a window's answers once the seat's
     # next turn has ended (a counter takes the turn at once: scored at its start, the
     # countering branch would be judged before the others have moved)
+    decisions: int = 0  # > 0: score after this many decisions of any seat, not at the
+    # seat's next turn (a card kept in hand then counts when it is played later)
+    every: bool = False  # weigh every decision of the seat, not only its turn's card: a
+    # play's choices, a window's answers and each card it could discard
 
 
 #: ``hard``'s plan at tables of 3 or more (bench/fb_ai.py's "lookahead-cc"); its cap of
@@ -82,6 +91,13 @@ class Plan:
 #: of 320 games played two at a time on 2 cores were cut short and 8 games went
 #: otherwise than the same games played before), under the 1.5 s a decision may take
 HARD: Final = Plan(chance=True, margin=0.01, confidence=1.5, time_cap=1.0)
+#: ``hard``'s plan at a table of 2: every decision weighed, each candidate played out for
+#: 16 decisions of either seat on up to 60 common determinizations and scored by the
+#: win-chance model; another move is kept when its mean beats the tuned one's by one
+#: standard error of the paired difference
+DUEL: Final = Plan(
+    samples=60, time_cap=1.0, chance=True, margin=0.0, confidence=1.0, decisions=16, every=True
+)
 
 
 def _rollout(
@@ -95,7 +111,10 @@ def _rollout(
     GAME.apply_listed(d, action, seat)
     while d.phase != OVER and steps < plan.limit * plan.rounds:
         starts = d.phase == PLAY_PHASE and d.card < 0 and d.turn > seen
-        if starts and through and ended >= 0:
+        if plan.decisions:
+            if steps >= plan.decisions:
+                break
+        elif starts and through and ended >= 0:
             if d.turn > ended:
                 break
         elif starts and d.active == seat:
@@ -124,12 +143,13 @@ def _own(s: FBState, seat: int, w: Weights, rng: random.Random, plan: Plan) -> A
     return act(s, seat, w)
 
 
-def candidates(state: FBState, seat: int) -> list[Action]:
-    """Every card the seat may play, and the discard it would make."""
+def candidates(state: FBState, seat: int, every: bool = False) -> list[Action]:
+    """Every card the seat may play, and the discard it would make (``every``: each
+    card it may discard)."""
     actions = list(GAME.legal_actions(state, seat))
     plays = [a for a in actions if a.kind == PLAY]
     discards = [a for a in actions if a.kind == DISCARD]
-    return [*plays, min(discards, key=lambda a: keep_key(a.arg))]
+    return [*plays, *(discards if every else [min(discards, key=lambda a: keep_key(a.arg))])]
 
 
 def decide(
@@ -150,14 +170,15 @@ def decide(
             other_counter=w.other_counter + plan.dearer,
         )
     base = _own(state, seat, w, rng, plan)
-    answers = state.phase == WINDOW and plan.windows
+    answers = state.phase == WINDOW and (plan.windows or plan.every)
     target = plan.targets and state.phase == PLAY_PHASE and state.card in C.ANY_CONTRACT
-    if answers or (target and not state.choices):
+    choice = plan.every and state.phase == PLAY_PHASE and state.card >= 0
+    if answers or choice or (target and not state.choices):
         moves = list(GAME.legal_actions(state, seat))
     elif state.phase != PLAY_PHASE or state.card >= 0:
         return base, 0
     else:
-        moves = candidates(state, seat)
+        moves = candidates(state, seat, plan.every)
     if base not in moves:
         moves.append(base)
     if len(moves) == 1:
@@ -215,8 +236,10 @@ def _better(mine: list[float], theirs: list[float], plan: Plan) -> bool:
     mean = sum(diffs) / k
     if mean <= plan.margin:
         return False
-    if plan.confidence <= 0 or k < 2:
+    if plan.confidence <= 0:
         return True
+    if k < 2:  # one sample tells no spread
+        return False
     var = sum((x - mean) ** 2 for x in diffs) / (k - 1)
     return mean > plan.confidence * math.sqrt(var / k)
 

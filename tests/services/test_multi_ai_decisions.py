@@ -39,11 +39,11 @@ def test_the_ai_answers_a_legal_action_for_its_seat_with_a_seed_per_decision() -
     assert decision_seed(42, 0, seat) != decision_seed(42, 1, seat)
 
 
-def _to_declined_contract(seed: int) -> tuple[Any, list[str], int]:
-    """A 3-seat game played by bots until a contracted gang let the card pass; the
-    state, the log's texts and that gang's seat."""
+def _to_declined_contract(seed: int, seats: int = 3) -> tuple[Any, list[str], int]:
+    """A game of bots until a contracted gang (not seat 0) let the card pass; the state,
+    the log's texts and that gang's seat."""
     rules = rules_of("family_business")
-    state = rules.new_state(seed, 3)
+    state = rules.new_state(seed, seats)
     log: list[str] = []
     rng = random.Random(seed)
     while not GAME.is_over(state):
@@ -71,6 +71,14 @@ def test_the_ai_reads_from_the_log_that_a_contracted_player_who_declined_holds_n
         assert sum(c in (C.MOB_POWER, C.FAMILY_INFLUENCE) for c in hand) <= free
     text = decide("family_business", GAME.dump_state(state), 0, "hard", 5, Past(9, tuple(log)))
     assert GAME.parse_action(text) in GAME.legal_actions(state, 0) or 0 not in GAME.awaiting(state)
+
+
+def test_hard_reads_the_play_from_the_log_at_a_table_of_two_too():
+    rules = rules_of("family_business")
+    state, log, target = _to_declined_contract(9, seats=2)
+    assert rules.reads_past(state, "hard") and not rules.reads_past(state, "medium")
+    belief = rules.belief(state, 0, Past(9, tuple(log)))
+    assert belief is not None and belief.constrained(target) > 0
 
 
 def test_a_log_that_is_cut_foreign_or_garbage_gives_no_belief_and_still_a_legal_action():
