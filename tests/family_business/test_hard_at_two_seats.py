@@ -1,8 +1,8 @@
 """``hard`` at a table of 2 (engine.family_business.ai, the look-ahead's plan ``DUEL``):
 every decision of its seat weighed, not only the turn's card (each card it may
 discard, a play's choices, a window's answers), each candidate played out for a fixed
-number of decisions of either seat on common determinizations; legal play in whole
-games (rule 4.3) and the same game from the same seed."""
+number of decisions of either seat on common determinizations. Its whole games are
+played in test_lookahead_player.py."""
 
 from __future__ import annotations
 
@@ -71,27 +71,6 @@ def test_rule_4_1_a_candidate_is_scored_after_the_plans_number_of_decisions(
         rng = random.Random(0)
         GAME.apply(s, act(s, g, weights_for(2)) if g == 0 else bot_policy(s, g, rng), g)
     assert scored == [s]
-
-
-def _game(seed: int, seat: int) -> list[Action]:
-    s = GAME.new(seed, FBOptions(seats=2, first=0))
-    rng = random.Random(seed)
-    moves: list[Action] = []
-    while not GAME.is_over(s):
-        for g in GAME.awaiting(s):
-            if g == seat:
-                a = decide(s, g, rng, FEW)[0]
-                assert a in GAME.legal_actions(s, g)
-                moves.append(a)
-            else:
-                a = bot_policy(s, g, rng)
-            GAME.apply(s, a, g)
-    return moves
-
-
-@pytest.mark.parametrize("seat", [0, 1])
-def test_rule_4_3_the_duel_plan_plays_whole_games_legally_and_the_same_seed_replays(seat):
-    assert _game(4, seat) == _game(4, seat)
 
 
 def test_hard_plays_the_duel_plan_at_two_seats_and_searches_at_no_other_strength():

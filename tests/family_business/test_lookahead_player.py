@@ -1,5 +1,6 @@
 """The sampled look-ahead on the tuned player (engine.family_business.lookahead): legal
-play in whole games (rule 4.3), the same game from the same seed, a move chosen over
+play in whole games (rule 4.3; ``hard``'s plans at 2 and 4 seats), the same game from
+the same seed, a move chosen over
 the tuned one tested again on fresh samples (``confirm``), and the tuned player's own
 answers outside the start of its turn (section 5)."""
 
@@ -15,7 +16,7 @@ from engine.family_business import cards as C
 from engine.family_business.actions import NO_COUNTER_ACTION, Action
 from engine.family_business.ai import think
 from engine.family_business.belief import Belief
-from engine.family_business.lookahead import Plan, candidates, decide
+from engine.family_business.lookahead import DUEL, Plan, candidates, decide
 from engine.family_business.policies import bot_policy
 from engine.family_business.state import WINDOW, FBState
 from engine.family_business.tuned import act, weights_for
@@ -23,27 +24,34 @@ from engine.family_business.tuned import act, weights_for
 from .positions import CC, A, B, D, board, play
 
 QUICK = Plan(samples=2, time_cap=60.0)
+FEW_DUEL = replace(DUEL, samples=3, time_cap=60.0)  # hard's plan at 2 seats, in short
 
 
-def _game(n: int, seed: int) -> list[object]:
+def _game(n: int, seed: int, plan: Plan, seat: int) -> list[object]:
     s = GAME.new(seed, FBOptions(seats=n, first=0))
     rng = random.Random(seed)
     moves: list[object] = []
     while not GAME.is_over(s):
-        for seat in GAME.awaiting(s):
-            if seat == 0:
-                a = decide(s, seat, rng, QUICK)[0]
-                assert a in GAME.legal_actions(s, seat)
+        for g in GAME.awaiting(s):
+            if g == seat:
+                a = decide(s, g, rng, plan)[0]
+                assert a in GAME.legal_actions(s, g)
                 moves.append(a)
             else:
-                a = bot_policy(s, seat, rng)
-            GAME.apply(s, a, seat)
+                a = bot_policy(s, g, rng)
+            GAME.apply(s, a, g)
     return moves
 
 
-@pytest.mark.parametrize("n", [2, 4])
-def test_rule_4_3_lookahead_plays_whole_games_with_legal_actions_and_the_same_seed_replays(n):
-    assert _game(n, 3) == _game(n, 3)
+@pytest.mark.parametrize(
+    ("n", "plan", "seat"),
+    [(2, QUICK, 0), (4, QUICK, 0), (2, FEW_DUEL, 0), (2, FEW_DUEL, 1)],
+    ids=["2", "4", "duel-first", "duel-second"],
+)
+def test_rule_4_3_lookahead_plays_whole_games_with_legal_actions_and_the_same_seed_replays(
+    n: int, plan: Plan, seat: int
+) -> None:
+    assert _game(n, 3, plan, seat) == _game(n, 3, plan, seat)
 
 
 def test_rule_4_3_candidates_are_every_playable_card_and_one_discard():
