@@ -79,6 +79,12 @@ def test_hard_reads_the_play_from_the_log_at_a_table_of_two_too():
     assert rules.reads_past(state, "hard") and not rules.reads_past(state, "medium")
     belief = rules.belief(state, 0, Past(9, tuple(log)))
     assert belief is not None and belief.constrained(target) > 0
+    while 0 not in GAME.awaiting(state):  # the bot plays on to seat 0's decision
+        action = bot_policy(state, 1, random.Random(1))
+        GAME.apply(state, action, 1)
+        log.append(dump_move(GAME, 1, action))
+    text = decide("family_business", GAME.dump_state(state), 0, "hard", 5, Past(9, tuple(log)))
+    assert GAME.parse_action(text) in GAME.legal_actions(state, 0)
 
 
 def test_a_log_that_is_cut_foreign_or_garbage_gives_no_belief_and_still_a_legal_action():
