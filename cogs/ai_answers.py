@@ -186,9 +186,12 @@ class AiFlows:
         """In a channel, say that the game is over (the DM table says it itself)."""
         try:
             await self.flows.announce_end(game, state)
-        except Exception as error:  # Discord refused it, or the store could not note it
-            log.warning("the end of game %s is still to be said: %r", game.id, error)
+        except discord.HTTPException as error:
+            log.warning("could not post to channel %s: %s", game.channel_id, error)
             self.flows.repair.failed(game.id)  # the store lists the end until it is said
+        except Exception:  # said, but the store could not note it
+            log.exception("the end of game %s is still listed as not said", game.id)
+            self.flows.repair.failed(game.id)
 
     # ------------------------------------------------------------ the AI's turn
     def kick(

@@ -88,8 +88,11 @@ async def announce_end(bot: discord.Client, multi: MultiService, game: GameRow) 
             "🏁 Family Business is over:\n" + "\n".join(lines), nonce=end_nonce(game.id)
         )
         await multi.base.records.end_announced(game.id)
-    except Exception as error:  # Discord refused it, or the store could not note it
-        log.warning("the end of game %s is still to be said: %r", game.id, error)
+    except discord.HTTPException as error:
+        log.warning("the end of game %s not announced: %s", game.id, error)
+        return False
+    except Exception:  # said, but the store could not note it
+        log.exception("the end of game %s is still listed as not said", game.id)
         return False
     return True
 
