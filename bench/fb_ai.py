@@ -79,11 +79,11 @@ CANDIDATES = {
     "lookahead-dearer": replace(HARD, dearer=0.5),
     "lookahead-aimed": replace(HARD, aimed=True),
     "lookahead-confirm": replace(HARD, confirm=16),
-    # hard's plan at 2 seats (with its belief: "hard"), and with 150 samples; their
-    # first records (fb-ai-duel-prototype.jsonl) were played by a first version of the
-    # same code outside this bench, without a time cap
-    "lookahead-2p": DUEL,
-    "lookahead-2p150": replace(DUEL, samples=150),
+    # hard's plan at 2 seats (with its belief: "hard") played on half as far, and with
+    # 150 samples; their first records (fb-ai-duel-prototype.jsonl) were played by a
+    # first version of the same code outside this bench, without a time cap
+    "lookahead-2p": replace(DUEL, decisions=16),
+    "lookahead-2p150": replace(DUEL, decisions=16, samples=150),
 }
 
 

@@ -19,15 +19,16 @@ deals the hidden cards at random.
   when two gangs are left: the search in its place from there won 35.8 of 88 games on
   seeds 1-22 against the look-ahead's 40.8 (the same games up to there).
 * At a table of 2, plan ``DUEL``: every decision of its seat (each card it may play or
-  discard, a play's choices, a window's answers) played out for 16 decisions of either
+  discard, a play's choices, a window's answers) played out for 32 decisions of either
   seat, the other as the bot and itself as the tuned player, on common
   determinizations, scored by the win-chance model. Against one bot (bench/fb_ai.py,
-  seeds 1-80) it won 64.7% of 160 games, as the search, ``hard``'s player there until
-  then, had (seeds 1-40: 60.6% against 66.9%; 41-80: 68.8% against 62.5%), in a third
-  of the time (a decision took 0.17 s on average against 0.47 s, the slowest 0.80 s
-  against 1.10 s). Dealing the hidden cards at random it won 66.2% of the same games
-  (a prototype); seeing the bot's hand as it is, 82.5% on seeds 41-80 (a ceiling, not
-  a player: what reading the bot's hand better could give).
+  seeds 1-80) it won 70.0% of 160 games (seeds 1-40: 65.0%, 41-80: 75.0%); played out
+  for 16 decisions 64.7%, as the search, ``hard``'s player there until then, had
+  (+5.3 points for 32 over 16, 95% ±6.8: not yet sure). A decision takes 0.30 s on
+  average, at most the cap of 1.0 s (the search: 0.47 s, 1.10 s). Dealing the hidden
+  cards at random it won 66.2% of the same games (16 decisions, a prototype); seeing
+  the bot's hand as it is, 82.5% on seeds 41-80 (a ceiling, not a player: what reading
+  the bot's hand better could give).
 
 The searches:
 
