@@ -84,6 +84,7 @@ CANDIDATES = {
     # first version of the same code outside this bench, without a time cap
     "lookahead-2p": replace(DUEL, decisions=16),
     "lookahead-2p150": replace(DUEL, decisions=16, samples=150),
+    "lookahead-2p48": replace(DUEL, decisions=48),  # hard's plan played on further
 }
 
 
