@@ -47,7 +47,7 @@ from engine.family_business.policies import Policy, bot_policy  # noqa: E402
 from engine.family_business.quick import quick_policy  # noqa: E402
 from engine.family_business.state import FBState  # noqa: E402
 from engine.family_business.tuned import tuned_policy  # noqa: E402
-from engine.family_business.value import win_chance  # noqa: E402
+from engine.family_business.value import AIMED, Model, held, win_chance  # noqa: E402
 from engine.stats import wilson  # noqa: E402
 
 RECORDS = ROOT / "bench" / "results" / "fb-ai.jsonl"
@@ -55,6 +55,13 @@ BARS = {4: 0.45, 2: 0.75}
 TIME_BAR = 1.5
 
 Key = tuple[int, str, int, int]  # players, player in the tested seat, seed, seat
+
+#: a win-chance model fitted on 2-player bot games that also counts the Mob Powers and
+#: Family Influences in each hand (``python bench/fb_value_fit.py --players 2 --games
+#: 2000 --extra held``: held-out 2-player log loss 0.463 against the module's 0.533)
+HELD = Model(
+    (0.388, -0.291, -0.186, -0.153, -0.18, -0.01, 0.073, 1.174, 0.219, -0.055, 0.83, 0.4), held
+)
 
 #: players on trial, not (yet) a strength: engine.family_business.lookahead's plans
 #: (the records of bench/results/fb-ai-lookahead.jsonl; "lookahead" and "lookahead-cc"
@@ -77,7 +84,7 @@ CANDIDATES = {
     "lookahead-windows": replace(HARD, windows=True, through=True),
     "lookahead-botanswers": replace(HARD, bot_answers=True),
     "lookahead-dearer": replace(HARD, dearer=0.5),
-    "lookahead-aimed": replace(HARD, aimed=True),
+    "lookahead-aimed": replace(HARD, model=AIMED),
     "lookahead-confirm": replace(HARD, confirm=16),
     # hard's plan at 2 seats (with its belief: "hard") played on half as far, and with
     # 150 samples; their first records (fb-ai-duel-prototype.jsonl) were played by a
@@ -85,6 +92,7 @@ CANDIDATES = {
     "lookahead-2p": replace(DUEL, decisions=16),
     "lookahead-2p150": replace(DUEL, decisions=16, samples=150),
     "lookahead-2p48": replace(DUEL, decisions=48),  # hard's plan played on further
+    "lookahead-2p-held": replace(DUEL, model=HELD),  # ... scored by the model HELD
 }
 
 
@@ -111,11 +119,11 @@ SEARCHES: dict[str, tuple[Budget, str, int]] = {
     "search-2pweights": (STRENGTHS["hard"], "quick", 6),
 }
 #: win-chance weights fitted on 2-player bot games only (trial)
-TWO_PLAYER_WEIGHTS = (0.372, -0.385, -0.211, -0.167, -0.037, -0.001, 0.119, 1.16, 0.211, -0.083)
+TWO_PLAYER = Model((0.372, -0.385, -0.211, -0.167, -0.037, -0.001, 0.119, 1.16, 0.211, -0.083))
 
 
 def two_player_chance(state: FBState, seat: int) -> float:
-    return win_chance(state, seat, TWO_PLAYER_WEIGHTS)
+    return win_chance(state, seat, TWO_PLAYER)
 
 
 #: the searches above that score with the win-chance weights of 2-player games

@@ -12,7 +12,7 @@ to paste into the module. Run::
     python bench/fb_value_fit.py [--games 150] [--steps 300] [--players 2 3 4 5 6]
 
 ``--players 2`` fits on 2-player games only: ``--games 2000`` gives weights close to
-the 2-player trial's of bench/fb_ai.py (``TWO_PLAYER_WEIGHTS``, held-out 2-player log
+the 2-player trial's of bench/fb_ai.py (``TWO_PLAYER``, held-out 2-player log
 loss 0.527 against the module's 0.560); its search played no better with them.
 """
 
@@ -32,12 +32,25 @@ sys.path.insert(0, str(ROOT))
 from engine.family_business import GAME, FBOptions  # noqa: E402
 from engine.family_business.policies import bot_policy, evaluate  # noqa: E402
 from engine.family_business.state import PLAY, FBState  # noqa: E402
-from engine.family_business.value import FEATURES, WEIGHTS, features, win_chance  # noqa: E402
+from engine.family_business.value import (  # noqa: E402
+    FEATURES,
+    WEIGHTS,
+    Model,
+    features,
+    held,
+    win_chance,
+)
 
 Sample = tuple[FBState, list[int], list[list[float]], list[float]]  # state, live, feats, target
+#: the features the model may add to FEATURES, by option
+EXTRAS: dict[str, tuple[Callable[[FBState, int], list[float]], tuple[str, ...]]] = {
+    "held": (held, ("mob_power_held", "family_influence_held")),
+}
 
 
-def positions(ns: list[int], games: int, seed0: int) -> list[Sample]:
+def positions(
+    ns: list[int], games: int, seed0: int, extra: Callable[[FBState, int], list[float]] | None
+) -> list[Sample]:
     samples: list[Sample] = []
     for n in ns:
         for i in range(games):
@@ -58,7 +71,8 @@ def positions(ns: list[int], games: int, seed0: int) -> list[Sample]:
                 live = [g for g in range(n) if t.live[g]]
                 target = [1.0 / len(winners) if g in winners else 0.0 for g in live]
                 if sum(target) > 0:
-                    samples.append((t, live, [features(t, g) for g in live], target))
+                    feats = [features(t, g) + (extra(t, g) if extra else []) for g in live]
+                    samples.append((t, live, feats, target))
     return samples
 
 
@@ -83,7 +97,7 @@ def loss_and_grad(data: list[Sample], w: list[float], l2: float) -> tuple[float,
 
 
 def fit(data: list[Sample], steps: int, l2: float = 1e-3) -> list[float]:
-    d = len(FEATURES)
+    d = len(data[0][2][0])
     w, m, v = [0.0] * d, [0.0] * d, [0.0] * d
     for t in range(1, steps + 1):
         _, g = loss_and_grad(data, w, l2)
@@ -116,20 +130,28 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--players", type=int, nargs="+", default=[2, 3, 4, 5, 6], help="seats of the fitting games"
     )
+    parser.add_argument(
+        "--extra",
+        choices=sorted(EXTRAS),
+        help="also these features (held: the counters in each hand, a 2-player trial)",
+    )
     args = parser.parse_args(argv)
+    extra, names = EXTRAS[args.extra] if args.extra else (None, ())
     start = time.perf_counter()
-    train = positions(args.players, args.games, 0)
-    held: dict[int, list[Sample]] = {n: positions([n], args.games // 2, 500_000) for n in (2, 4)}
+    train = positions(args.players, args.games, 0, extra)
+    tests = (2,) if extra else (2, 4)
+    held_out = {n: positions([n], args.games // 2, 500_000, extra) for n in tests}
     print(
         f"positions: {len(train)} for fitting, "
-        + ", ".join(f"{len(v)} held out with {n} players" for n, v in held.items())
+        + ", ".join(f"{len(v)} held out with {n} players" for n, v in held_out.items())
     )
     w = fit(train, args.steps)
     fitted = tuple(round(x, 3) for x in w)
     heads = []
-    for n, data in held.items():
+    model = Model(fitted, extra)
+    for n, data in held_out.items():
         figures = {
-            "fitted": log_loss(data, lambda s, g: win_chance(s, g, fitted)),
+            "fitted": log_loss(data, lambda s, g: win_chance(s, g, model)),
             "module": log_loss(data, win_chance),
             "uniform": log_loss(data, lambda s, g: 1.0 / sum(s.live)),
             "bot evaluation squashed": log_loss(data, squashed),
@@ -142,7 +164,7 @@ def main(argv: list[str] | None = None) -> None:
             f" vs squashed evaluation {figures['bot evaluation squashed']:.3f}"
         )
     print("weights:")
-    for name, x in zip(FEATURES, fitted, strict=True):
+    for name, x in zip(FEATURES + names, fitted, strict=True):
         print(f"  {name:<28} {x:+.3f}")
     print(f"module weights now: {WEIGHTS}")
     print(f"total time {time.perf_counter() - start:.0f} s")

@@ -21,7 +21,7 @@ of 1.5 standard errors won 41.7% against the tuned player's 40.2%, and on seeds 
 played after the plan was picked, 40.7% against 28.1% (records in
 bench/results/fb-ai-lookahead.jsonl and fb-ai-hard-tuned-4p.jsonl). The other plans
 tried (``windows``, also ``through``, ``rounds``, ``targets``, ``hand``, ``duel``,
-``bot_answers``, ``dearer``, ``aimed``, ``confirm``, other samples and confidences: bench/fb_ai.py
+``bot_answers``, ``dearer``, ``model``, ``confirm``, other samples and confidences: bench/fb_ai.py
 ``CANDIDATES``) did no better; their figures are in the README's table "Family
 Business AI: tried and not kept". With 2 players the plain plan lost to the bot
 (40.6% of 80 games, ``hard``'s search 71%): its rollouts miss what a card kept in hand
@@ -49,7 +49,7 @@ from engine.family_business.policies import KEEP, bot_policy, keep_key
 from engine.family_business.state import OVER, WINDOW, FBState
 from engine.family_business.state import PLAY as PLAY_PHASE
 from engine.family_business.tuned import Weights, act, evaluate, weights_for
-from engine.family_business.value import AIMED_WEIGHTS, win_chance
+from engine.family_business.value import MODEL, Model, win_chance
 
 #: a decided game scores this much (evaluate's 1000 would drown every other sample)
 CLIP: Final = 10.0
@@ -73,7 +73,8 @@ class Plan:
     duel: bool = False  # the tuned player's 2-player weights once two gangs are left
     bot_answers: bool = False  # the seat answers counter windows by the bot's rule
     dearer: float = 0.0  # added to the tuned player's price of every counter
-    aimed: bool = False  # with ``chance``: the model also counts the bots aiming at a gang
+    model: Model = MODEL  # with ``chance``: the win-chance model (value.AIMED also counts
+    # the bots aiming at a gang)
     confirm: int = 0  # > 0: a move chosen over the tuned one is tested again on this
     # many fresh determinizations, it and the tuned one alone (the best of several noisy
     # means is biased upwards; fresh samples are not), and kept only if it wins again
@@ -133,8 +134,7 @@ def _rollout(
             steps += 1
     held = plan.hand * sum(KEEP.get(c, 3) for c in d.hands[seat]) / 10 if plan.hand else 0.0
     if plan.chance:
-        chance = win_chance(d, seat, AIMED_WEIGHTS) if plan.aimed else win_chance(d, seat)
-        return chance + held
+        return win_chance(d, seat, plan.model) + held
     return held + max(-CLIP, min(CLIP, evaluate(d, seat, w)))
 
 

@@ -9,13 +9,19 @@ weights were fitted by ``bench/fb_value_fit.py`` on positions of games between
 loss is below a uniform guess (a seat's fair share), while the bot's evaluation
 squashed to a chance (the value the search used before) was above it: that value was
 over-confident and ranked positions worse than a coin, the reason for this model.
+
+A :class:`Model` may add features to the public ones (``extra``): :func:`held` counts
+the counters in a hand, for scoring a determinization, where every hand is dealt.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Final
 
+from engine.family_business import cards as C
 from engine.family_business.policies import strengths
 from engine.family_business.state import DOUBLE, NONE, OVER, FBState
 
@@ -65,7 +71,7 @@ AIMED_WEIGHTS: Final[tuple[float, ...]] = (
 )
 
 
-def aimed_by(s: FBState, g: int) -> int:
+def aimed_by(s: FBState, g: int) -> list[float]:
     """How many other live gangs would contract ``g`` as the bot aims (the strongest
     opposing gang, engine.family_business.policies.strengths; the lowest seat of a tie)."""
     every = strengths(s)
@@ -75,7 +81,28 @@ def aimed_by(s: FBState, g: int) -> int:
         if h != g:
             aim = max((x for x in live if x != h), key=lambda x: (every[x], -x))
             count += aim == g
-    return count
+    return [float(count)]
+
+
+def held(s: FBState, g: int) -> list[float]:
+    """The Mob Powers and Family Influences in gang ``g``'s hand: a feature of a
+    position whose hands are all known (a determinization), not of a seat's view."""
+    hand = s.hands[g]
+    return [float(hand.count(C.MOB_POWER)), float(hand.count(C.FAMILY_INFLUENCE))]
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """Weights for :data:`FEATURES` and then for ``extra``'s features, if any."""
+
+    weights: tuple[float, ...]
+    extra: Callable[[FBState, int], list[float]] | None = None
+
+
+#: the search AI's model and the look-ahead's at 3 or more seats
+MODEL: Final = Model(WEIGHTS)
+#: a trial's (bench/fb_ai.py "lookahead-aimed", engine.family_business.lookahead ``Plan.model``)
+AIMED: Final = Model(AIMED_WEIGHTS, aimed_by)
 
 
 def features(s: FBState, g: int) -> list[float]:
@@ -102,14 +129,14 @@ def features(s: FBState, g: int) -> list[float]:
     ]
 
 
-def score(s: FBState, g: int, weights: tuple[float, ...] = WEIGHTS) -> float:
+def score(s: FBState, g: int, model: Model = MODEL) -> float:
     f = features(s, g)
-    if len(weights) > len(f):
-        f.append(float(aimed_by(s, g)))
-    return sum(w * x for w, x in zip(weights, f, strict=True))
+    if model.extra is not None:
+        f += model.extra(s, g)
+    return sum(w * x for w, x in zip(model.weights, f, strict=True))
 
 
-def win_chance(s: FBState, seat: int, weights: tuple[float, ...] = WEIGHTS) -> float:
+def win_chance(s: FBState, seat: int, model: Model = MODEL) -> float:
     """``seat``'s chance to win from ``s``: its share of the live gangs' softmax; a
     finished game gives 1 for a sole win, 1/k for a draw shared by k, else 0."""
     if s.phase == OVER:
@@ -119,7 +146,7 @@ def win_chance(s: FBState, seat: int, weights: tuple[float, ...] = WEIGHTS) -> f
         return 1.0 / len(last) if seat in last else 0.0
     if not s.live[seat]:
         return 0.0
-    scores = {g: score(s, g, weights) for g in range(s.n) if s.live[g]}
+    scores = {g: score(s, g, model) for g in range(s.n) if s.live[g]}
     top = max(scores.values())
     total = sum(math.exp(v - top) for v in scores.values())
     return math.exp(scores[seat] - top) / total

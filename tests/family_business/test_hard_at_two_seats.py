@@ -19,6 +19,7 @@ from engine.family_business.lookahead import DUEL, Plan, candidates, decide
 from engine.family_business.policies import bot_policy
 from engine.family_business.state import FBState
 from engine.family_business.tuned import act, weights_for
+from engine.family_business.value import Model
 
 from .positions import A, B, board, play
 
@@ -57,7 +58,7 @@ def test_rule_4_1_a_candidate_is_scored_after_the_plans_number_of_decisions(
     move = act(s, 0, weights_for(2))
     scored: list[FBState] = []
 
-    def chance(d: FBState, _seat: int) -> float:
+    def chance(d: FBState, _seat: int, _model: Model) -> float:
         scored.append(d.copy())
         return 0.5
 

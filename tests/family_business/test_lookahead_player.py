@@ -20,6 +20,7 @@ from engine.family_business.lookahead import DUEL, Plan, candidates, decide
 from engine.family_business.policies import bot_policy
 from engine.family_business.state import WINDOW, FBState
 from engine.family_business.tuned import act, weights_for
+from engine.family_business.value import Model
 
 from .positions import CC, A, B, D, board, play
 
@@ -106,7 +107,7 @@ def test_rule_4_5_a_window_answer_is_scored_once_the_seats_next_turn_has_ended_w
         GAME.apply(s, Action("no_counter", 0), seat)
     seen: list[tuple[int, int]] = []  # (who is to play, which turn) where each was scored
 
-    def scored(d: FBState, g: int) -> float:
+    def scored(d: FBState, g: int, model: Model) -> float:
         seen.append((d.active, d.turn))
         return 0.5
 

@@ -9,13 +9,16 @@ import random
 import pytest
 
 from engine.family_business import GAME, FBOptions
+from engine.family_business import cards as C
 from engine.family_business.state import OVER, SINGLE
 from engine.family_business.value import (
-    AIMED_WEIGHTS,
+    AIMED,
     FEATURES,
     WEIGHTS,
+    Model,
     aimed_by,
     features,
+    held,
     win_chance,
 )
 
@@ -68,10 +71,26 @@ def test_there_is_one_weight_per_feature():
 
 
 def test_aimed_by_counts_the_bots_that_would_contract_a_gang():
-    # the trial model of Plan.aimed: each other gang aims at its strongest opponent,
+    # the trial model value.AIMED: each other gang aims at its strongest opponent,
     # the lowest seat of a tie (the bot's greedy choice keeps the first best target)
     s = board(4, at_large=[5, 8, 8, 6])
-    assert [aimed_by(s, g) for g in range(4)] == [0, 3, 1, 0]
+    assert [aimed_by(s, g) for g in range(4)] == [[0], [3], [1], [0]]
     s = board(4, at_large=[5, 9, 8, 6])
-    assert [aimed_by(s, g) for g in range(4)] == [0, 3, 1, 0]
-    assert win_chance(s, B, AIMED_WEIGHTS) < win_chance(s, B)  # the aim counts against
+    assert [aimed_by(s, g) for g in range(4)] == [[0], [3], [1], [0]]
+    assert win_chance(s, B, AIMED) < win_chance(s, B)  # the aim counts against
+
+
+def test_held_counts_the_mob_powers_and_family_influences_in_a_hand():
+    s = board(2)
+    s.hands = [[C.MOB_POWER, C.FAMILY_INFLUENCE, C.FAMILY_INFLUENCE, C.FINGER], [C.HIT]]
+    assert held(s, A) == [1.0, 2.0] and held(s, B) == [0.0, 0.0]
+
+
+def test_a_model_with_extra_features_weighs_them_after_the_public_ones():
+    s = board(2)
+    s.hands = [[C.MOB_POWER], []]
+    public = Model(WEIGHTS)
+    counting = Model((*WEIGHTS, 0.8, 0.4), held)
+    assert win_chance(s, A, counting) > win_chance(s, A, public)  # A holds the Mob Power
+    assert win_chance(s, B, counting) < win_chance(s, B, public)
+    assert win_chance(s, A, counting) + win_chance(s, B, counting) == pytest.approx(1.0)
