@@ -39,7 +39,14 @@ sys.path.insert(0, str(ROOT))
 from engine.ai.ismcts import Budget  # noqa: E402
 from engine.family_business import GAME, FBOptions  # noqa: E402
 from engine.family_business.actions import Action  # noqa: E402
-from engine.family_business.ai import STRENGTHS, reads_play, searched, think, value  # noqa: E402
+from engine.family_business.ai import (  # noqa: E402
+    BUDGETS,
+    STRENGTHS,
+    reads_play,
+    searched,
+    think,
+    value,
+)
 from engine.family_business.belief import CAUTION, Belief, apply  # noqa: E402
 from engine.family_business.game import forget_answers, redeal  # noqa: E402
 from engine.family_business.lookahead import DUEL, HARD, Plan, decide  # noqa: E402
@@ -96,6 +103,10 @@ CANDIDATES = {
 }
 
 
+#: hard's search budget until its look-ahead took over at 2 seats too (its records:
+#: fb-ai-hard-search*.jsonl)
+SEARCH = Budget(iterations=1000, time_cap=1.05, exploration=0.2, anchor=0.02, confidence=1.5)
+
 #: searches on trial (engine.family_business.ai.searched): hard's budget, who plays the
 #: rollouts ("quick": the rule-of-thumb policy for every seat; "bot": the bot for the
 #: other seats, as the search models them, and quick for the searching seat; "bot-all":
@@ -103,20 +114,20 @@ CANDIDATES = {
 #: (records: fb-ai-belief.jsonl; their figures, and the plans', are in the README's
 #: table "Family Business AI: tried and not kept", bench/fb_ai_compare.py prints them)
 SEARCHES: dict[str, tuple[Budget, str, int]] = {
-    "search-botrollouts": (STRENGTHS["hard"], "bot", 6),
-    "search-d1": (STRENGTHS["hard"], "quick", 1),
-    "search-confidence1": (replace(STRENGTHS["hard"], confidence=1.0), "quick", 6),
+    "search-botrollouts": (SEARCH, "bot", 6),
+    "search-d1": (SEARCH, "quick", 1),
+    "search-confidence1": (replace(SEARCH, confidence=1.0), "quick", 6),
     # twice hard's budget (over the time bar, to learn whether more time helps)
-    "search-2x": (replace(STRENGTHS["hard"], iterations=2000, time_cap=2.1), "quick", 6),
-    "search-allbot": (STRENGTHS["hard"], "bot-all", 6),
-    "search-d12": (STRENGTHS["hard"], "quick", 12),
-    "search-full": (STRENGTHS["hard"], "quick", 0),
+    "search-2x": (replace(SEARCH, iterations=2000, time_cap=2.1), "quick", 6),
+    "search-allbot": (SEARCH, "bot-all", 6),
+    "search-d12": (SEARCH, "quick", 12),
+    "search-full": (SEARCH, "quick", 0),
     # the tuned player's move (engine.family_business.tuned) as the anchor, not the bot's
-    "search-tunedanchor": (STRENGTHS["hard"], "quick", 6),
+    "search-tunedanchor": (SEARCH, "quick", 6),
     # hard's 2-player search, to be given a belief by a suffix ("search-hard-bot")
-    "search-hard": (STRENGTHS["hard"], "quick", 6),
+    "search-hard": (SEARCH, "quick", 6),
     # hard's search scoring its rollouts with the win-chance weights fitted on 2-player games
-    "search-2pweights": (STRENGTHS["hard"], "quick", 6),
+    "search-2pweights": (SEARCH, "quick", 6),
 }
 #: win-chance weights fitted on 2-player bot games only (trial)
 TWO_PLAYER = Model((0.372, -0.385, -0.211, -0.167, -0.037, -0.001, 0.119, 1.16, 0.211, -0.083))
@@ -218,7 +229,7 @@ def decision(
             state, seat, budget, rng, belief, _rollout_of(rollouts, seat), depth, anchor, score
         )
     elif isinstance(belief, Oracle) and not reads_play(state, player):
-        r = searched(state, seat, STRENGTHS[player], rng, belief)  # think would take none
+        r = searched(state, seat, BUDGETS[player], rng, belief)  # think would take none
     else:
         r = think(state, seat, player, rng, belief)
     return r.action, r.seconds, r.iterations

@@ -72,11 +72,12 @@ from engine.family_business.value import win_chance
 #: ``seats`` plays with their windows)
 DEPTH_PER_SEAT: Final = 6
 
-STRENGTHS: Final[dict[str, Budget]] = {
+#: the strengths a player may pick, the easiest first
+STRENGTHS: Final = ("easy", "medium", "hard")
+#: the budgets of the strengths that search
+BUDGETS: Final[dict[str, Budget]] = {
     "easy": Budget(iterations=40, time_cap=0.4, exploration=0.2),
     "medium": Budget(iterations=150, time_cap=0.6, exploration=0.2, anchor=0.02, confidence=1.0),
-    # hard's search until its look-ahead took over at 2 seats too (bench/fb_ai.py trials)
-    "hard": Budget(iterations=1000, time_cap=1.05, exploration=0.2, anchor=0.02, confidence=1.5),
 }
 #: the strengths that play the look-ahead on the tuned player (engine.family_business.
 #: lookahead) with the seat's belief, no search: their plan at a table of 2, and at
@@ -106,14 +107,12 @@ def think(
     """The AI's decision for ``seat`` at ``strength``; ``belief``: what the seat read
     from the public play, for the look-ahead (see the module docstring); ``spent``:
     the seconds the decision took before (reading the play), off the look-ahead's cap."""
-    try:
-        budget = STRENGTHS[strength]
-    except KeyError:
-        raise ValueError(f"unknown strength {strength!r}: easy, medium or hard") from None
+    if strength in BUDGETS:
+        return searched(state, seat, BUDGETS[strength], rng)
+    if strength not in PLANS:
+        raise ValueError(f"unknown strength {strength!r}: {', '.join(STRENGTHS)}")
     start = time.perf_counter()
-    plans = PLANS.get(strength)
-    if plans is None:
-        return searched(state, seat, budget, rng)
+    plans = PLANS[strength]
     plan = plans[state.n >= 3]
     if spent:
         plan = replace(plan, time_cap=max(0.0, plan.time_cap - spent))
