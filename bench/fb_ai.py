@@ -377,6 +377,8 @@ def main(argv: list[str] | None = None) -> None:
     heads = []
     worst = max((r["max_s"] for r in records.values() if r["player"] == args.strength), default=0)
     for n, seeds in plan.items():
+        if not seeds:  # --seeds4 0 or --seeds2 0: that table is not asked for
+            continue
         text, lo, hi = table(records, n, args.strength, seeds)
         recs = [
             records[(n, args.strength, s, seat)]

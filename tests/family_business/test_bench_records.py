@@ -44,7 +44,8 @@ def test_a_second_run_plays_nothing_and_prints_the_same_table(tmp_path, capsys):
     second = _run(capsys, path)
     assert second[0] == "4 games on record, 0 to play"
     assert second[1:] == first[1:]
-    assert second[-1].startswith("HEADLINE: easy wins")
+    assert second[-1].startswith("HEADLINE: easy wins 2p ")
+    assert not any("4 players" in x or "4p" in x for x in second)  # --seeds4 0: no table
 
 
 def _compare():
