@@ -99,7 +99,7 @@ class Model:
     extra: Callable[[FBState, int], list[float]] | None = None
 
 
-#: the search AI's model and the look-ahead's at 3 or more seats
+#: the model of the searches and of every plan of ``hard``'s look-ahead
 MODEL: Final = Model(WEIGHTS)
 #: a trial's (bench/fb_ai.py "lookahead-aimed", engine.family_business.lookahead ``Plan.model``)
 AIMED: Final = Model(AIMED_WEIGHTS, aimed_by)
