@@ -9,10 +9,12 @@ he played, cannot have held, read as the bot decides), which the caller keeps
 deals the hidden cards at random.
 
 * At tables of 3 or more, plan ``HARD``: at the start of its turn each card it may
-  play, and its discard, played out on common determinizations to its next turn, the
-  other seats as the bot, scored by the win-chance model; its other decisions are the
-  tuned player's. Before the belief, with 4 players it won 40.6% of 320 games against
-  three bots (bench/fb_ai.py, seeds 1-80), the tuned player 34.1% of the same (+6.5
+  play, and its discard, played out on common determinizations for 16 decisions of any
+  seat, the other seats as the bot, scored by the win-chance model; its other decisions
+  are the tuned player's. With 4 players against three bots it won 47.7% of 1600 games
+  (bench/fb_ai.py, seeds 1-400), scored at the start of its next turn 44.3%. Before
+  the belief, with 4 players it won 40.6% of 320 games against three bots
+  (bench/fb_ai.py, seeds 1-80), the tuned player 34.1% of the same (+6.5
   points [-0.5, 13.5]; on seeds 41-80, played after the plan was picked on 1-40,
   +12.0 [2.2, 21.8]); the tuned player had beaten the search anchored on the bot's
   move (39.2% against 30.4% on seeds 1-15). At a table of 4 the look-ahead plays on
