@@ -79,30 +79,35 @@ HELD_MANY = Model(
     held,
 )
 
+#: hard's plan at 3 or more seats until it scored a candidate after 16 decisions of any
+#: seat: at the start of the seat's next turn (the trials below were played with it;
+#: hard's records with it: fb-ai-hard-turn-4p.jsonl)
+TURN = replace(HARD, decisions=0)
+
 #: players on trial, not (yet) a strength: engine.family_business.lookahead's plans
 #: (the records of bench/results/fb-ai-lookahead.jsonl; "lookahead" and "lookahead-cc"
 #: were played with a time cap of 1.0 s, the rest with the plan's 0.6 s; hard's plan had
 #: 0.6 s until its records of fb-ai-hard-cap06-4p.jsonl, 1.0 s since)
 CANDIDATES = {
     "lookahead": Plan(),
-    "lookahead-cc": HARD,  # hard's plan since (records from then on: "hard")
+    "lookahead-cc": TURN,  # hard's plan since, until TURN (records: fb-ai-hard-turn-4p.jsonl)
     "lookahead-cwc": Plan(chance=True, margin=0.01, confidence=1.5, windows=True),
     "lookahead-c2c": Plan(chance=True, margin=0.01, confidence=1.5, rounds=2, samples=8),
     "lookahead-cct": Plan(chance=True, margin=0.01, confidence=1.5, targets=True),
     "lookahead-cc32": Plan(chance=True, margin=0.01, confidence=1.5, samples=32, time_cap=1.0),
-    "lookahead-cct1": replace(HARD, targets=True),
-    "lookahead-hand": replace(HARD, hand=0.03),
-    "lookahead-conf1": replace(HARD, confidence=1.0),
-    "lookahead-conf05": replace(HARD, confidence=0.5),
-    "lookahead-duel": replace(HARD, duel=True),
-    "lookahead-s32": replace(HARD, samples=32),
-    "lookahead-conf2": replace(HARD, confidence=2.0),
-    "lookahead-windows": replace(HARD, windows=True, through=True),
-    "lookahead-botanswers": replace(HARD, bot_answers=True),
-    "lookahead-dearer": replace(HARD, dearer=0.5),
-    "lookahead-aimed": replace(HARD, model=AIMED),
-    "lookahead-confirm": replace(HARD, confirm=16),
-    "lookahead-held": replace(HARD, model=HELD_MANY),  # scored by the model HELD_MANY
+    "lookahead-cct1": replace(TURN, targets=True),
+    "lookahead-hand": replace(TURN, hand=0.03),
+    "lookahead-conf1": replace(TURN, confidence=1.0),
+    "lookahead-conf05": replace(TURN, confidence=0.5),
+    "lookahead-duel": replace(TURN, duel=True),
+    "lookahead-s32": replace(TURN, samples=32),
+    "lookahead-conf2": replace(TURN, confidence=2.0),
+    "lookahead-windows": replace(TURN, windows=True, through=True),
+    "lookahead-botanswers": replace(TURN, bot_answers=True),
+    "lookahead-dearer": replace(TURN, dearer=0.5),
+    "lookahead-aimed": replace(TURN, model=AIMED),
+    "lookahead-confirm": replace(TURN, confirm=16),
+    "lookahead-held": replace(TURN, model=HELD_MANY),  # scored by the model HELD_MANY
     # hard's plan at 2 seats (with its belief: "hard") played on half as far, and with
     # 150 samples; their first records (fb-ai-duel-prototype.jsonl) were played by a
     # first version of the same code outside this bench, without a time cap
