@@ -90,7 +90,7 @@ TURN = replace(HARD, decisions=0)
 #: 0.6 s until its records of fb-ai-hard-cap06-4p.jsonl, 1.0 s since)
 CANDIDATES = {
     "lookahead": Plan(),
-    "lookahead-cc": TURN,  # hard's plan since, until TURN (records: fb-ai-hard-turn-4p.jsonl)
+    "lookahead-cc": TURN,  # hard's plan from then until TURN (fb-ai-hard-turn-4p.jsonl)
     "lookahead-cwc": Plan(chance=True, margin=0.01, confidence=1.5, windows=True),
     "lookahead-c2c": Plan(chance=True, margin=0.01, confidence=1.5, rounds=2, samples=8),
     "lookahead-cct": Plan(chance=True, margin=0.01, confidence=1.5, targets=True),

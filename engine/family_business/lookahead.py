@@ -16,8 +16,10 @@ counters) are the tuned player's. Every determinization comes from ``rng``, so t
 same seed gives the same game while the time cap does not cut the samples short.
 
 ``hard``'s player at 3 or more seats with the plan :data:`HARD` (engine.family_business.
-ai): with 4 players on the same 160 games (seeds 1-40) the win chance with a confidence
-of 1.5 standard errors won 41.7% against the tuned player's 40.2%, and on seeds 41-80,
+ai), scoring at the seat's next turn until it played on for 16 decisions of any seat
+instead (see :data:`HARD`): with 4 players on the same 160 games (seeds 1-40) the win
+chance with a confidence of 1.5 standard errors won 41.7% against the tuned player's
+40.2%, and on seeds 41-80,
 played after the plan was picked, 40.7% against 28.1% (records in
 bench/results/fb-ai-lookahead.jsonl and fb-ai-hard-tuned-4p.jsonl). The other plans
 tried (``windows``, also ``through``, ``rounds``, ``targets``, ``hand``, ``duel``,
@@ -87,8 +89,9 @@ class Plan:
     # play's choices, a window's answers and each card it could discard
 
 
-#: ``hard``'s plan at tables of 3 or more (bench/fb_ai.py's "lookahead-cc"); its cap of
-#: 1.0 s leaves the 16 samples to end it on a loaded machine too (at 0.6 s, 19 decisions
+#: ``hard``'s plan at tables of 3 or more (bench/fb_ai.py's "lookahead-cc", scoring at
+#: the seat's next turn, bench/fb_ai.py ``TURN``, until it played on for 16 decisions);
+#: its cap of 1.0 s leaves the 16 samples to end it on a loaded machine too (at 0.6 s, 19 decisions
 #: of 320 games played two at a time on 2 cores were cut short and 8 games went
 #: otherwise than the same games played before), under the 1.5 s a decision may take;
 #: each candidate is scored after 16 decisions of any seat, not at the seat's next turn:
