@@ -15,7 +15,9 @@ Every finished game is appended to a records file (one JSON line, synced) and a 
 run resumes from it, so a run cut short continues where it stopped and prints the same
 table as a run in one go. Run::
 
-    python bench/fb_ai.py [--seeds4 25] [--seeds2 50] [--strength hard] [--jobs 2]
+    python bench/fb_ai.py [--seeds4 25] [--seeds2 50] [--first 1] [--strength hard] [--jobs 2]
+
+(``--first 401 --seeds4 100``: the 4-player seeds 401-500 only.)
 
 The headline (both bars and the slowest decision) is printed last.
 """
@@ -371,12 +373,16 @@ def main(argv: list[str] | None = None) -> None:
             for b in ("", *BELIEFS, ORACLE, SEER)
         ],
     )
+    parser.add_argument(
+        "--first", type=int, default=1, help="the first seed (fresh seeds for a comparison)"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--records", type=Path, default=RECORDS)
     args = parser.parse_args(argv)
     start = time.perf_counter()
     records = read_records(args.records)
-    plan = {4: range(1, args.seeds4 + 1), 2: range(1, args.seeds2 + 1)}
+    first = args.first
+    plan = {4: range(first, first + args.seeds4), 2: range(first, first + args.seeds2)}
     jobs = [
         (n, who, seed, seat)
         for n, seeds in plan.items()

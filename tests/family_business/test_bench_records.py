@@ -48,6 +48,41 @@ def test_a_second_run_plays_nothing_and_prints_the_same_table(tmp_path, capsys):
     assert not any("4 players" in x or "4p" in x for x in second)  # --seeds4 0: no table
 
 
+def test_first_plays_and_counts_the_seeds_from_it_only(tmp_path, capsys):
+    path = tmp_path / "fb.jsonl"
+    path.write_text(_rec2("easy", 1, 0, 1.0) + "\n" + _rec2("easy", 1, 1, 1.0) + "\n")
+    capsys.readouterr()
+    args = ["--seeds4", "0", "--seeds2", "1", "--first", "3", "--strength", "easy"]
+    bench.main([*args, "--records", str(path)])
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "2 games on record, 4 to play"
+    played = [json.loads(x) for x in path.read_text().splitlines()[2:]]
+    assert sorted((r["player"], r["seed"], r["seat"]) for r in played) == [
+        ("bot", 3, 0),
+        ("bot", 3, 1),
+        ("easy", 3, 0),
+        ("easy", 3, 1),
+    ]
+    wins = sum(r["score"] for r in played if r["player"] == "easy")
+    assert any(f"2 games  wins {wins:6.1f}" in x for x in out)  # seed 1's two wins not counted
+
+
+def _rec2(player: str, seed: int, seat: int, score: float) -> str:
+    rec = {"players": 2, "player": player, "seed": seed, "seat": seat, "score": score}
+    return json.dumps(
+        {
+            **rec,
+            "winners": [seat],
+            "turns": 1,
+            "decisions": 1,
+            "max_s": 0.0,
+            "sum_s": 0.0,
+            "over_bar": 0,
+            "iters": 0,
+        }
+    )
+
+
 def _compare():
     sys.path.insert(0, str(ROOT / "bench"))
     spec = importlib.util.spec_from_file_location(
