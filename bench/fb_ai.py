@@ -126,6 +126,9 @@ CANDIDATES = {
     # hard's plan at 3 or more seats with 4 times the samples (its decisions took 0.016 s
     # on average, the bar allows 1.5 s)
     "lookahead-h16s64": replace(HARD16, samples=64),
+    # ... every decision of the seat weighed (a play's choices, a window's answers, each
+    # discard), as at 2 seats
+    "lookahead-h16every": replace(HARD16, every=True),
 }
 
 
