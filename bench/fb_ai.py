@@ -129,6 +129,10 @@ CANDIDATES = {
     # ... every decision of the seat weighed (a play's choices, a window's answers, each
     # discard), as at 2 seats
     "lookahead-h16every": replace(HARD16, every=True),
+    # hard's plans scoring at the start of the turn after the cut, not in the middle of
+    # a turn (a card played before the cut resolved, not pending)
+    "lookahead-h16whole": replace(HARD16, whole=True),
+    "lookahead-2p-whole": replace(DUEL32, whole=True),
 }
 
 

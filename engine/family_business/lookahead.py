@@ -87,6 +87,8 @@ class Plan:
     # seat's next turn (a card kept in hand then counts when it is played later)
     every: bool = False  # weigh every decision of the seat, not only its turn's card: a
     # play's choices, a window's answers and each card it could discard
+    whole: bool = False  # with ``decisions``: play on to the start of a turn, so that a
+    # card played before the cut is scored resolved, not pending
 
 
 #: ``hard``'s plan at tables of 3 or more (bench/fb_ai.py's "lookahead-cc", scoring at
@@ -96,7 +98,7 @@ class Plan:
 #: otherwise than the same games played before), under the 1.5 s a decision may take;
 #: each candidate is scored after 16 decisions of any seat, not at the seat's next turn:
 #: with 4 players 47.7% of 1600 games against 44.3% (+3.4 points, 95% ±3.3; seeds
-#: 1-400, "lookahead-h16-bot")
+#: 1-400, "lookahead-h16-bot"), on fresh seeds 401-500 45.0% of 400 against 45.5%
 HARD: Final = Plan(chance=True, margin=0.01, confidence=1.5, time_cap=1.0, decisions=16)
 #: ``hard``'s plan at a table of 2: every decision weighed, each candidate played out for
 #: 32 decisions of either seat on up to 60 common determinizations and scored by the
@@ -123,7 +125,7 @@ def _rollout(
     while d.phase != OVER and steps < plan.limit * plan.rounds:
         starts = d.phase == PLAY_PHASE and d.card < 0 and d.turn > seen
         if plan.decisions:
-            if steps >= plan.decisions:
+            if steps >= plan.decisions and (starts or not plan.whole):
                 break
         elif starts and through and ended >= 0:
             if d.turn > ended:

@@ -18,7 +18,7 @@ from engine.family_business.ai import think
 from engine.family_business.belief import Belief
 from engine.family_business.lookahead import DUEL, HARD, Plan, candidates, decide
 from engine.family_business.policies import bot_policy
-from engine.family_business.state import WINDOW, FBState
+from engine.family_business.state import PLAY, WINDOW, FBState
 from engine.family_business.tuned import act, weights_for
 from engine.family_business.value import Model
 
@@ -199,4 +199,32 @@ def test_rule_4_1_hard_at_four_seats_scores_a_candidate_16_decisions_on(
     for _ in range(16):  # by hand: the seat as the tuned player, the others as the bot
         g = GAME.awaiting(s)[0]
         GAME.apply(s, act(s, g, w) if g == 0 else bot_policy(s, g, random.Random(0)), g)
+    assert scored == [s]
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_rule_4_1_a_whole_rollout_is_scored_at_the_first_turn_start_after_its_cut(
+    monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    # with ``whole`` a card played before the cut is scored resolved (its window and
+    # choices played), not pending: the rollout runs on to the next turn's play (S3)
+    plan = replace(DUEL, whole=True)
+    s = GAME.new(seed, FBOptions(seats=2, first=0))
+    w = weights_for(2)
+    move = act(s, 0, w)
+    scored: list[FBState] = []
+
+    def chance(d: FBState, _seat: int, _model: Model) -> float:
+        scored.append(d.copy())
+        return 0.5
+
+    monkeypatch.setattr(lookahead, "win_chance", chance)
+    lookahead._rollout(s.copy(), 0, move, w, random.Random(1), plan)
+    GAME.apply(s, move, 0)
+    steps = 0
+    while steps < plan.decisions or s.card >= 0 or s.phase != PLAY:
+        g = GAME.awaiting(s)[0]
+        GAME.apply(s, act(s, g, w) if g == 0 else bot_policy(s, g, random.Random(0)), g)
+        steps += 1
+    assert steps > plan.decisions  # these seeds' cuts fall inside a turn
     assert scored == [s]
