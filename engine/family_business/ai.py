@@ -12,7 +12,9 @@ deals the hidden cards at random.
   play, and its discard, played out on common determinizations for 16 decisions of any
   seat, the other seats as the bot, scored by the win-chance model; its other decisions
   are the tuned player's. With 4 players against three bots it won 47.7% of 1600 games
-  (bench/fb_ai.py, seeds 1-400), scored at the start of its next turn 44.3%. Before
+  (bench/fb_ai.py, seeds 1-400), scored at the start of its next turn 44.3%; on the
+  seeds played after that choice, 401-900, 44.3% of 2000 (45.8% of 3600 over 1-900;
+  the old plan on 401-500 45.5% of 400, the new 45.0%). Before
   the belief, with 4 players it won 40.6% of 320 games against three bots
   (bench/fb_ai.py, seeds 1-80), the tuned player 34.1% of the same (+6.5
   points [-0.5, 13.5]; on seeds 41-80, played after the plan was picked on 1-40,
