@@ -22,7 +22,7 @@ chance with a confidence of 1.5 standard errors won 41.7% against the tuned play
 40.2%, and on seeds 41-80,
 played after the plan was picked, 40.7% against 28.1% (records in
 bench/results/fb-ai-lookahead.jsonl and fb-ai-hard-tuned-4p.jsonl). The other plans
-tried (``windows``, also ``through``, ``rounds``, ``targets``, ``hand``, ``duel``,
+tried (``windows``, also ``through``, ``rounds``, ``targets``, ``hand``, ``duel``, ``whole``,
 ``bot_answers``, ``dearer``, ``model``, ``confirm``, other samples and confidences: bench/fb_ai.py
 ``CANDIDATES``) did no better; their figures are in the README's table "Family
 Business AI: tried and not kept". With 2 players the plain plan lost to the bot
