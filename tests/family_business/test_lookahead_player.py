@@ -7,6 +7,7 @@ answers outside the start of its turn (section 5)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -179,14 +180,10 @@ def test_rule_4_3_one_sample_never_shows_another_move_better_by_a_confidence():
     assert lookahead._better([1.0], [0.0], replace(plan, confidence=0.0))
 
 
-def test_rule_4_1_hard_at_four_seats_scores_a_candidate_16_decisions_on(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # past the seat's next turn: with 4 players 47.7% of 1600 games against 44.3% when
-    # scored at its start (bench/fb_ai.py)
-    s = GAME.new(11, FBOptions(seats=4, first=0))
-    w = weights_for(4)
-    move = act(s, 0, w)
+def _scored(monkeypatch: pytest.MonkeyPatch, n: int, seed: int, plan: Plan) -> list[FBState]:
+    """The positions a rollout of seat 0's tuned move scores; the game of ``seed`` is
+    left to be played on by hand (the seat as the tuned player, the others as the bot)."""
+    s = GAME.new(seed, FBOptions(seats=n, first=0))
     scored: list[FBState] = []
 
     def chance(d: FBState, _seat: int, _model: Model) -> float:
@@ -194,12 +191,32 @@ def test_rule_4_1_hard_at_four_seats_scores_a_candidate_16_decisions_on(
         return 0.5
 
     monkeypatch.setattr(lookahead, "win_chance", chance)
-    lookahead._rollout(s.copy(), 0, move, w, random.Random(1), HARD)
-    GAME.apply(s, move, 0)
-    for _ in range(16):  # by hand: the seat as the tuned player, the others as the bot
+    w = weights_for(n)
+    lookahead._rollout(s, 0, act(s, 0, w), w, random.Random(1), plan)
+    return scored
+
+
+def _by_hand(n: int, seed: int, until: Callable[[FBState, int], bool]) -> tuple[FBState, int]:
+    """The game of ``seed`` after seat 0's tuned move and the decisions after it, played
+    by hand, until ``until(state, decisions)``; the decisions played."""
+    s = GAME.new(seed, FBOptions(seats=n, first=0))
+    w = weights_for(n)
+    GAME.apply(s, act(s, 0, w), 0)
+    steps = 0
+    while not until(s, steps):
         g = GAME.awaiting(s)[0]
         GAME.apply(s, act(s, g, w) if g == 0 else bot_policy(s, g, random.Random(0)), g)
-    assert scored == [s]
+        steps += 1
+    return s, steps
+
+
+def test_rule_4_1_hard_at_four_seats_scores_a_candidate_16_decisions_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # past the seat's next turn: with 4 players 47.7% of 1600 games against 44.3% when
+    # scored at its start (bench/fb_ai.py)
+    scored = _scored(monkeypatch, 4, 11, HARD)
+    assert scored == [_by_hand(4, 11, lambda _s, steps: steps == 16)[0]]
 
 
 @pytest.mark.parametrize("seed", [3, 11])
@@ -209,22 +226,9 @@ def test_rule_4_1_a_whole_rollout_is_scored_at_the_first_turn_start_after_its_cu
     # with ``whole`` a card played before the cut is scored resolved (its window and
     # choices played), not pending: the rollout runs on to the next turn's play (S3)
     plan = replace(DUEL, whole=True)
-    s = GAME.new(seed, FBOptions(seats=2, first=0))
-    w = weights_for(2)
-    move = act(s, 0, w)
-    scored: list[FBState] = []
-
-    def chance(d: FBState, _seat: int, _model: Model) -> float:
-        scored.append(d.copy())
-        return 0.5
-
-    monkeypatch.setattr(lookahead, "win_chance", chance)
-    lookahead._rollout(s.copy(), 0, move, w, random.Random(1), plan)
-    GAME.apply(s, move, 0)
-    steps = 0
-    while steps < plan.decisions or s.card >= 0 or s.phase != PLAY:
-        g = GAME.awaiting(s)[0]
-        GAME.apply(s, act(s, g, w) if g == 0 else bot_policy(s, g, random.Random(0)), g)
-        steps += 1
+    scored = _scored(monkeypatch, 2, seed, plan)
+    s, steps = _by_hand(
+        2, seed, lambda s, steps: steps >= plan.decisions and s.phase == PLAY and s.card < 0
+    )
     assert steps > plan.decisions  # these seeds' cuts fall inside a turn
     assert scored == [s]
