@@ -17,7 +17,7 @@ table as a run in one go. Run::
 
     python bench/fb_ai.py [--seeds4 25] [--seeds2 50] [--first 1] [--strength hard] [--jobs 2]
 
-(``--first 401 --seeds4 100``: the 4-player seeds 401-500 only.)
+(``--first 401 --seeds4 100 --seeds2 0``: the 4-player seeds 401-500 only.)
 
 The headline (both bars and the slowest decision) is printed last.
 """
