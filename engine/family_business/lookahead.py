@@ -105,7 +105,7 @@ HARD: Final = Plan(chance=True, margin=0.01, confidence=1.5, time_cap=1.0, decis
 #: win-chance model; another move is kept when its mean beats the tuned one's by one
 #: standard error of the paired difference (played out for 16 decisions, it won 64.7%
 #: of 160 games against the bot, bench/fb_ai.py's "lookahead-2p-bot"; for 32, 70.0%, and
-#: 70.3% of 320 with seeds 81-160, played after);
+#: 70.7% of 480 with seeds 81-240, played after);
 #: the cap cut 4.3% of those decisions short (two games at a time on 2 cores), most of
 #: them early in a game, where a hand has the most cards to weigh
 DUEL: Final = Plan(
