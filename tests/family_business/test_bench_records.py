@@ -68,19 +68,9 @@ def test_first_plays_and_counts_the_seeds_from_it_only(tmp_path, capsys):
 
 
 def _rec2(player: str, seed: int, seat: int, score: float) -> str:
-    rec = {"players": 2, "player": player, "seed": seed, "seat": seat, "score": score}
-    return json.dumps(
-        {
-            **rec,
-            "winners": [seat],
-            "turns": 1,
-            "decisions": 1,
-            "max_s": 0.0,
-            "sum_s": 0.0,
-            "over_bar": 0,
-            "iters": 0,
-        }
-    )
+    """A 2-player record with every field the table reads (the seat won alone)."""
+    table = {"winners": [seat], "turns": 1, "decisions": 1, "max_s": 0.0, "sum_s": 0.0}
+    return _rec(player, seed, seat, score, players=2, over_bar=0, iters=0, **table)
 
 
 def _compare():
@@ -94,8 +84,9 @@ def _compare():
     return mod
 
 
-def _rec(player: str, seed: int, seat: int, score: float) -> str:
-    return json.dumps({"players": 4, "player": player, "seed": seed, "seat": seat, "score": score})
+def _rec(player: str, seed: int, seat: int, score: float, players: int = 4, **more: object) -> str:
+    rec = {"players": players, "player": player, "seed": seed, "seat": seat, "score": score}
+    return json.dumps({**rec, **more})
 
 
 def test_two_players_are_compared_on_the_games_both_played_only(tmp_path, capsys):

@@ -181,8 +181,8 @@ def test_rule_4_3_one_sample_never_shows_another_move_better_by_a_confidence():
 
 
 def _scored(monkeypatch: pytest.MonkeyPatch, n: int, seed: int, plan: Plan) -> list[FBState]:
-    """The positions a rollout of seat 0's tuned move scores; the game of ``seed`` is
-    left to be played on by hand (the seat as the tuned player, the others as the bot)."""
+    """The positions a rollout of seat 0's tuned move scores in the game of ``seed``
+    (win_chance patched to record them)."""
     s = GAME.new(seed, FBOptions(seats=n, first=0))
     scored: list[FBState] = []
 
