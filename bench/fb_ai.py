@@ -133,6 +133,9 @@ CANDIDATES = {
     # a turn (a card played before the cut resolved, not pending)
     "lookahead-h16whole": replace(HARD16, whole=True),
     "lookahead-2p-whole": replace(DUEL32, whole=True),
+    # hard's plan at 2 seats as it is, to be given a belief of another caution by a
+    # suffix ("lookahead-2p32-bot6"; with "-bot" it plays as hard)
+    "lookahead-2p32": DUEL32,
 }
 
 
@@ -198,6 +201,8 @@ BELIEFS = {
     "-p": (False, CAUTION, False),
     "-bot": (True, CAUTION, True),
     "-bot1": (True, 1.0, True),  # ... counters dealt at their share
+    "-bot6": (True, 6.0, True),  # ... 6 times their share (CAUTION is 3)
+    "-bot10": (True, 10.0, True),  # ... 10 times
 }
 STRENGTH_BELIEF = (True, CAUTION, True)
 
