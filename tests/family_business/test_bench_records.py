@@ -114,3 +114,21 @@ def test_two_players_are_compared_on_the_games_both_played_only(tmp_path, capsys
     assert (k, mean_trial, mean_hard, diff) == (2, 0.25, 0.5, -0.25)
     assert half == pytest.approx(1.96 * 0.75)  # the sd of (-1.0, +0.5), 1.06, over sqrt(2)
     assert compare.paired(trial, {})[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("player", "base", "caution"),
+    [
+        ("lookahead-2p32-bot", "lookahead-2p32", bench.CAUTION),
+        ("lookahead-2p32-bot1", "lookahead-2p32", 1.0),
+        ("lookahead-2p32-bot10", "lookahead-2p32", 10.0),
+        ("lookahead-h24-bot", "lookahead-h24", bench.CAUTION),
+    ],
+)
+def test_a_trials_name_gives_its_plan_and_the_whole_suffix_its_belief(
+    player: str, base: str, caution: float
+) -> None:
+    # records are kept by name: "-bot10" must not be read as "-bot1" with a stray 0
+    name, kind = bench.belief_kind(player)
+    assert (name, kind) == (base, (True, caution, True))
+    assert name in bench.CANDIDATES
