@@ -129,12 +129,12 @@ CANDIDATES = {
     # ... every decision of the seat weighed (a play's choices, a window's answers, each
     # discard), as at 2 seats
     "lookahead-h16every": replace(HARD16, every=True),
-    # hard's plans scoring at the start of the turn after the cut, not in the middle of
-    # a turn (a card played before the cut resolved, not pending)
-    "lookahead-h16whole": replace(HARD16, whole=True),
     # hard's plan at 3 or more seats scoring after 12 or 24 decisions, not 16
     "lookahead-h12": replace(HARD16, decisions=12),
     "lookahead-h24": replace(HARD16, decisions=24),
+    # hard's plans scoring at the start of the turn after the cut, not in the middle of
+    # a turn (a card played before the cut resolved, not pending)
+    "lookahead-h16whole": replace(HARD16, whole=True),
     "lookahead-2p-whole": replace(DUEL32, whole=True),
     # hard's plan at 2 seats as it is, to be given a belief of another caution by a
     # suffix ("lookahead-2p32-bot6"; with "-bot" it plays as hard)
