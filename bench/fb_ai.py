@@ -86,7 +86,8 @@ HELD_MANY = Model(
 #: hard's records with it: fb-ai-hard-turn-4p.jsonl)
 TURN = Plan(chance=True, margin=0.01, confidence=1.5, time_cap=1.0)
 #: hard's plans as they were when the trials below were played (spelled out, so that
-#: a change to HARD or DUEL does not carry into the trials' names and records)
+#: a change to HARD or DUEL does not carry into the trials' names and records; hard's
+#: records with HARD16: fb-ai-hard-h16-4p.jsonl)
 HARD16 = replace(TURN, decisions=16)
 DUEL32 = Plan(
     samples=60, time_cap=1.0, chance=True, margin=0.0, confidence=1.0, decisions=32, every=True
@@ -129,7 +130,8 @@ CANDIDATES = {
     # ... every decision of the seat weighed (a play's choices, a window's answers, each
     # discard), as at 2 seats
     "lookahead-h16every": replace(HARD16, every=True),
-    # hard's plan at 3 or more seats scoring after 12 or 24 decisions, not 16
+    # hard's plan at 3 or more seats scoring after 12 or 24 decisions, not 16 (with 24
+    # hard's since: its records, "lookahead-h24-bot", were carried over as hard's)
     "lookahead-h12": replace(HARD16, decisions=12),
     "lookahead-h24": replace(HARD16, decisions=24),
     # hard's plans scoring at the start of the turn after the cut, not in the middle of

@@ -9,12 +9,14 @@ he played, cannot have held, read as the bot decides), which the caller keeps
 deals the hidden cards at random.
 
 * At tables of 3 or more, plan ``HARD``: at the start of its turn each card it may
-  play, and its discard, played out on common determinizations for 16 decisions of any
+  play, and its discard, played out on common determinizations for 24 decisions of any
   seat, the other seats as the bot, scored by the win-chance model; its other decisions
-  are the tuned player's. With 4 players against three bots it won 47.7% of 1600 games
-  (bench/fb_ai.py, seeds 1-400), scored at the start of its next turn 44.3%; on the
-  seeds played after that choice, 401-900, 44.3% of 2000 (45.8% of 3600 over 1-900;
-  the old plan on 401-500 45.5% of 400, the new 45.0%). Before
+  are the tuned player's. With 4 players against three bots it won 48.4% of 3600 games
+  (bench/fb_ai.py, seeds 1-900), played out for 16 decisions 45.8% (+2.6 points, 95%
+  ±2.2; on seeds 601-900, played after 24 was picked over 12, 47.0% of 1200 against
+  44.3%). Played out for 16 it had won 47.7% of 1600 games on seeds 1-400, scored at
+  the start of its next turn 44.3%; on the seeds played after that choice, 401-900,
+  44.3% of 2000 (the old plan on 401-500 45.5% of 400, the new 45.0%). Before
   the belief, with 4 players it won 40.6% of 320 games against three bots
   (bench/fb_ai.py, seeds 1-80), the tuned player 34.1% of the same (+6.5
   points [-0.5, 13.5]; on seeds 41-80, played after the plan was picked on 1-40,

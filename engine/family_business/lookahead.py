@@ -17,10 +17,10 @@ same seed gives the same game while the time cap does not cut the samples short.
 
 ``hard``'s player at 3 or more seats with the plan :data:`HARD` (engine.family_business.
 ai), scoring at the seat's next turn until it played on for 16 decisions of any seat
-instead (see :data:`HARD`): with 4 players on the same 160 games (seeds 1-40) the win
-chance with a confidence of 1.5 standard errors won 41.7% against the tuned player's
-40.2%, and on seeds 41-80,
-played after the plan was picked, 40.7% against 28.1% (records in
+instead, and since for 24 (see :data:`HARD`): with 4 players on the same 160 games
+(seeds 1-40) the win chance with a confidence of 1.5 standard errors won 41.7% against
+the tuned player's 40.2%, and on seeds 41-80, played after the plan was picked, 40.7%
+against 28.1% (records in
 bench/results/fb-ai-lookahead.jsonl and fb-ai-hard-tuned-4p.jsonl). The other plans
 tried (``windows``, also ``through``, ``rounds``, ``targets``, ``hand``, ``duel``, ``whole``,
 ``bot_answers``, ``dearer``, ``model``, ``confirm``, other samples and confidences: bench/fb_ai.py
@@ -92,14 +92,19 @@ class Plan:
 
 
 #: ``hard``'s plan at tables of 3 or more (bench/fb_ai.py's "lookahead-cc", scoring at
-#: the seat's next turn, bench/fb_ai.py ``TURN``, until it played on for 16 decisions);
+#: the seat's next turn, bench/fb_ai.py ``TURN``, until it played on for 16 decisions,
+#: then 24);
 #: its cap of 1.0 s leaves the 16 samples to end it on a loaded machine too (at 0.6 s, 19 decisions
 #: of 320 games played two at a time on 2 cores were cut short and 8 games went
 #: otherwise than the same games played before), under the 1.5 s a decision may take;
-#: each candidate is scored after 16 decisions of any seat, not at the seat's next turn:
-#: with 4 players 47.7% of 1600 games against 44.3% (+3.4 points, 95% ±3.3; seeds
-#: 1-400, "lookahead-h16-bot"), on fresh seeds 401-500 45.0% of 400 against 45.5%
-HARD: Final = Plan(chance=True, margin=0.01, confidence=1.5, time_cap=1.0, decisions=16)
+#: each candidate is scored after 24 decisions of any seat, not at the seat's next turn.
+#: After 16 (bench/fb_ai.py's HARD16, hard's plan until then) it won with 4 players
+#: 47.7% of 1600 games against 44.3% (+3.4 points, 95% ±3.3; seeds 1-400,
+#: "lookahead-h16-bot") and 45.8% of 3600 over seeds 1-900 (44.3% of the 2000 of
+#: 401-900, played after); after 24 ("lookahead-h24-bot", picked over 12 on seeds
+#: 401-600) 48.4% of the same 3600, +2.6 points (95% ±2.2), on 601-900, played after
+#: that choice, 47.0% of 1200 against 44.3% (+2.7 ±3.8); after 12 on 401-600, +1.6 ±4.6
+HARD: Final = Plan(chance=True, margin=0.01, confidence=1.5, time_cap=1.0, decisions=24)
 #: ``hard``'s plan at a table of 2: every decision weighed, each candidate played out for
 #: 32 decisions of either seat on up to 60 common determinizations and scored by the
 #: win-chance model; another move is kept when its mean beats the tuned one's by one
