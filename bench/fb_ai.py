@@ -141,6 +141,12 @@ CANDIDATES = {
     # hard's plan at 2 seats as it is, to be given a belief of another caution by a
     # suffix ("lookahead-2p32-bot6"; with "-bot" it plays as hard)
     "lookahead-2p32": DUEL32,
+    # ... another move kept on 1.5 standard errors of the paired difference, not 1.0 (the
+    # look-ahead's overrides of the tuned move shy from Contracts the bot may counter)
+    "lookahead-2p32-conf15": replace(DUEL32, confidence=1.5),
+    # ... played out for 24 or 40 decisions, not 32 (16 and 48 did worse than 32)
+    "lookahead-2p24": replace(DUEL32, decisions=24),
+    "lookahead-2p40": replace(DUEL32, decisions=40),
 }
 
 

@@ -37,6 +37,10 @@ How ``TUNED`` was found (each run started from the previous run's result):
   --gain 0.004`` found ``lead=0.3,busy=0.8`` (37.6% -> 39.4% on its 1,600 games, one
   sweep; the next found nothing), but on 1,200 held-out games (seeds 5001-5300) it won
   35.6% against ``TUNED``'s 37.3%: the gain was the tuning games' noise.
+* 2 players, from ``TUNED``: ``--players 2 --seeds 500 --holdout 500 --sweeps 3
+  --start tuned --jobs 2 --gain 0.004`` found no step that won more in 3 sweeps (the
+  steps halved after each; 57.7% on its 1,000 games, held-out 55.5%): ``TUNED[2]`` is
+  a local optimum of the search.
 """
 
 from __future__ import annotations

@@ -72,8 +72,8 @@ from engine.family_business.state import WINDOW, FBState
 
 #: how many times as often as its share of the unseen cards a counter is dealt into
 #: another hand's unconstrained slot (see the module docstring); with 2 players
-#: ``hard`` won 70.3% of 320 games with it, 69.4% with 6 and 68.0% with 10 (the
-#: README's table of trials)
+#: ``hard`` won 70.3% of 320 games with it, 65.9% with 1, 69.4% with 6 and 68.0% with
+#: 10 (the README's table of trials)
 CAUTION: Final = 3.0
 
 #: the kinds a sensible targeted player is taken to counter with when he holds them:

@@ -1,0 +1,51 @@
+"""bench/fb_belief.py checks hard's belief against the bot's true hands: a hand fits
+the belief when its cards can be laid on the slots without a slot holding a kind it
+excludes, and a run reports every misread hand."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+from engine.family_business import cards as C
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load():
+    if "bench_fb_belief" in sys.modules:
+        return sys.modules["bench_fb_belief"]
+    spec = importlib.util.spec_from_file_location(
+        "bench_fb_belief", ROOT / "bench" / "fb_belief.py"
+    )
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["bench_fb_belief"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+bench = _load()
+NO_MOB_POWER = 1 << C.MOB_POWER
+
+
+def test_a_card_a_slot_excludes_must_find_another_slot():
+    assert bench.fits([0], [C.MOB_POWER])
+    assert not bench.fits([NO_MOB_POWER], [C.MOB_POWER])
+    # the Mob Power goes to the free slot, the Contract to the excluding one
+    assert bench.fits([NO_MOB_POWER, 0], [C.MOB_POWER, C.CONTRACT])
+    assert not bench.fits([NO_MOB_POWER, NO_MOB_POWER], [C.MOB_POWER, C.CONTRACT])
+    assert not bench.fits([0, 0], [C.CONTRACT])  # a slot for every card, no more
+
+
+def test_a_run_reports_no_misread_hand_of_a_bot(capsys):
+    bench.main(["--games", "3", "--deals", "4"])
+    out = capsys.readouterr().out.splitlines()
+    assert "  true hand outside the belief's exclusions: 0" in out
+    assert "  bots no longer read as the bot: 0" in out
+    looks = re.search(r"(\d+) looks at a bot's hand", out[0])
+    assert looks and int(looks[1]) > 0
+    assert out[-1].startswith("HEADLINE: the belief (caution 3) deals a bot Mob Power")
+    assert out[-1].endswith(f"; 0 misread hands in {looks[1]} looks")
