@@ -12,6 +12,9 @@ hands as they are:
   Power or Family Influence (the counters a targeted bot plays), against how often
   that bot holds one; by buckets of the prediction.
 
+``--fair`` checks the trial belief of bench/fb_ai.py (``FairBelief``: each constrained
+slot dealt uniformly from the cards it may be) instead of ``hard``'s.
+
 Run: ``python bench/fb_belief.py [--players 2] [--games 300] [--caution 3]`` (about 10 s
 for 300 two-player games). The headline, the mean prediction against the truth, is
 printed last.
@@ -27,6 +30,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from fb_ai import FairBelief  # noqa: E402
 
 from engine.family_business import GAME, FBOptions  # noqa: E402
 from engine.family_business import cards as C  # noqa: E402
@@ -86,10 +92,10 @@ class Tally:
             row[2] += any(c in TARGETED for c in s.hands[g])
 
 
-def game(seed: int, n: int, caution: float, deals: int, tally: Tally) -> None:
+def game(seed: int, n: int, caution: float, deals: int, tally: Tally, fair: bool) -> None:
     s = GAME.new(seed, FBOptions(seats=n, first=seed % n))
     rng = random.Random(seed)
-    belief = Belief(s, 0, caution)
+    belief = (FairBelief if fair else Belief)(s, 0, caution)
     w = weights_for(n)
     while not GAME.is_over(s):
         for g in GAME.awaiting(s):
@@ -105,14 +111,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--caution", type=float, default=CAUTION)
     parser.add_argument("--deals", type=int, default=40, help="determinizations a check")
     parser.add_argument("--first", type=int, default=7001, help="the first seed")
+    parser.add_argument(
+        "--fair", action="store_true", help="the trial's belief (bench/fb_ai.py FairBelief)"
+    )
     args = parser.parse_args(argv)
     start = time.perf_counter()
     tally = Tally()
     for seed in range(args.first, args.first + args.games):
-        game(seed, args.players, args.caution, args.deals, tally)
+        game(seed, args.players, args.caution, args.deals, tally, args.fair)
     looks = sum(row[0] for row in tally.buckets)
+    name = f"the {'fair ' if args.fair else ''}belief (caution {args.caution:g})"
     print(
-        f"{args.games} games, {args.players} players, caution {args.caution:g}: "
+        f"{args.games} games, {args.players} players, {name}: "
         f"{tally.turns} turns of the tuned player, {looks} looks at a bot's hand"
     )
     print(f"  true hand outside the belief's exclusions: {tally.misfits}")
@@ -128,7 +138,7 @@ def main(argv: list[str] | None = None) -> None:
     held = sum(row[2] for row in tally.buckets) / max(looks, 1)
     print(f"total time {time.perf_counter() - start:.1f} s")
     print(
-        f"HEADLINE: the belief (caution {args.caution:g}) deals a bot Mob Power or Family "
+        f"HEADLINE: {name} deals a bot Mob Power or Family "
         f"Influence in {predicted:.0%} of its deals; the bot holds one {held:.0%} of the "
         f"time; {tally.misfits} misread hands in {looks} looks"
     )

@@ -31,8 +31,12 @@ hand are nested: older cards have seen every later reading). Only public events 
 read.
 
 :meth:`Belief.determinize` redeals the hidden cards like ``GAME.determinize`` but keeps
-every slot's exclusions: constrained slots are dealt first, each a random card of the
-hidden pool it may be; then the other hands' unconstrained slots, where a counter is
+every slot's exclusions: constrained slots are dealt first, the most constrained first,
+each the first card of the shuffled hidden pool it may be (not uniform: a card that a
+more constrained slot passed over comes first for the next, so with 2 players the deals
+hold the bot's counters more often than it does; bench/fb_belief.py, and the trial
+``FairBelief`` of bench/fb_ai.py that deals uniformly); then the other hands'
+unconstrained slots, where a counter is
 dealt :data:`CAUTION` times as often as its share of the cards left (the AI plays as if
 the others held more counters than they likely do); the rest is the draw pile.
 
@@ -207,8 +211,7 @@ class Belief:
         free = [w for w in wants if not w[0]]
         taken = [False] * len(hidden)
         for m, g, i in wants[: len(wants) - len(free)]:
-            # a random card of the pool this slot may be (the pool is shuffled)
-            j = next((j for j, c in enumerate(hidden) if not taken[j] and not m & 1 << c), -1)
+            j = self._fitting(hidden, taken, m, rng)
             if j < 0:  # nothing fits (a wrong belief): any card left
                 j = taken.index(False)
             taken[j] = True
@@ -218,6 +221,13 @@ class Belief:
         for _, g, i in free:
             d.hands[g][i] = rest.pop(self._pick(rest, rng))
         return rest
+
+    def _fitting(self, hidden: list[int], taken: list[bool], mask: int, rng: random.Random) -> int:
+        """The index in ``hidden`` (shuffled) of the card for a constrained slot that
+        excludes ``mask``'s kinds, -1 if none fits: the first untaken card it may be.
+        (Not uniform: a card that an earlier, more constrained slot passed over is
+        first in line for a later one; see bench/fb_belief.py.)"""
+        return next((j for j, c in enumerate(hidden) if not taken[j] and not mask & 1 << c), -1)
 
 
 def _chooses_card(s: FBState, g: int) -> bool:
