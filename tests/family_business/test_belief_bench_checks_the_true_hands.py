@@ -4,30 +4,12 @@ excludes, and a run reports every misread hand."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
-from pathlib import Path
 
 from engine.family_business import cards as C
+from tests.bench_scripts import load_bench
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _load():
-    if "bench_fb_belief" in sys.modules:
-        return sys.modules["bench_fb_belief"]
-    spec = importlib.util.spec_from_file_location(
-        "bench_fb_belief", ROOT / "bench" / "fb_belief.py"
-    )
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["bench_fb_belief"] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-bench = _load()
+bench = load_bench("fb_belief")
 NO_MOB_POWER = 1 << C.MOB_POWER
 
 

@@ -3,28 +3,14 @@ a cut-off line is skipped, nothing is played twice, the table is the same."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.bench_scripts import load_bench
 
-
-def _load():
-    if "bench_fb_ai" in sys.modules:
-        return sys.modules["bench_fb_ai"]
-    spec = importlib.util.spec_from_file_location("bench_fb_ai", ROOT / "bench" / "fb_ai.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["bench_fb_ai"] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-bench = _load()
+bench = load_bench("fb_ai")
 
 
 def _run(capsys, path: Path) -> list[str]:
@@ -73,24 +59,13 @@ def _rec2(player: str, seed: int, seat: int, score: float) -> str:
     return _rec(player, seed, seat, score, players=2, over_bar=0, iters=0, **table)
 
 
-def _compare():
-    sys.path.insert(0, str(ROOT / "bench"))
-    spec = importlib.util.spec_from_file_location(
-        "bench_fb_ai_compare", ROOT / "bench" / "fb_ai_compare.py"
-    )
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def _rec(player: str, seed: int, seat: int, score: float, players: int = 4, **more: object) -> str:
     rec = {"players": players, "player": player, "seed": seed, "seat": seat, "score": score}
     return json.dumps({**rec, **more})
 
 
 def test_two_players_are_compared_on_the_games_both_played_only(tmp_path, capsys):
-    compare = _compare()
+    compare = load_bench("fb_ai_compare")
     (tmp_path / "fb-ai.jsonl").write_text(
         "\n".join(
             [

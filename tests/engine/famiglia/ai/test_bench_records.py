@@ -4,28 +4,14 @@ and print the same table as a run in one go. Cheap players only (random, greedy,
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[4]
+from tests.bench_scripts import load_bench
 
-
-def _load():
-    if "bench_ai" in sys.modules:  # one module, so that forked pool workers find play()
-        return sys.modules["bench_ai"]
-    spec = importlib.util.spec_from_file_location("bench_ai", ROOT / "bench" / "ai.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["bench_ai"] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-bench = _load()
+bench = load_bench("ai")
 
 
 def _run(capsys, path: Path, *args: str) -> list[str]:
