@@ -12,7 +12,7 @@ hands as they are:
   Power or Family Influence (the counters a targeted bot plays), against how often
   that bot holds one; by buckets of the prediction.
 
-``--fair`` checks the trial belief of bench/fb_ai.py (``FairBelief``: each constrained
+``--fair`` checks the trial belief of bench/fb_ai_players.py (``FairBelief``: each constrained
 slot dealt uniformly from the cards it may be) instead of ``hard``'s.
 
 Run: ``python bench/fb_belief.py [--players 2] [--games 300] [--caution 3]`` (about 10 s
@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from fb_ai import FairBelief  # noqa: E402
+from fb_ai_players import FairBelief  # noqa: E402
 
 from engine.family_business import GAME, FBOptions  # noqa: E402
 from engine.family_business import cards as C  # noqa: E402
@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=40, help="determinizations a check")
     parser.add_argument("--first", type=int, default=7001, help="the first seed")
     parser.add_argument(
-        "--fair", action="store_true", help="the trial's belief (bench/fb_ai.py FairBelief)"
+        "--fair", action="store_true", help="the trial's belief (bench/fb_ai_players.py FairBelief)"
     )
     args = parser.parse_args(argv)
     start = time.perf_counter()

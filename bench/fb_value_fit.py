@@ -12,11 +12,11 @@ then the weights, to paste into the module. Run::
     python bench/fb_value_fit.py [--games 150] [--steps 300] [--players 2 3 4 5 6]
 
 ``--players 2`` fits on 2-player games only: ``--games 2000`` gives weights close to
-the 2-player trial's of bench/fb_ai.py (``TWO_PLAYER``, held-out 2-player log
+the 2-player trial's of bench/fb_ai_players.py (``TWO_PLAYER``, held-out 2-player log
 loss 0.527 against the module's 0.560); its search played no better with them.
 ``--extra held`` adds the Mob Powers and Family Influences in each hand
 (engine.family_business.value.held): with ``--players 2 --games 2000`` the weights of
-the trial model ``HELD`` of bench/fb_ai.py, held-out 2-player log loss 0.463.
+the trial model ``HELD`` of bench/fb_ai_players.py, held-out 2-player log loss 0.463.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ deals the hidden cards at random.
   161-240, played after it was picked: 70.6% and 71.6%); played out for 16 decisions
   64.7% of the first 160, as the search, ``hard``'s player there until then, had (+5.3
   points for 32 over 16, 95% ±6.8: not yet sure). Scored by a model that also counts
-  the counters in each hand (bench/fb_ai.py ``HELD``) it won 69.1% of the first 320. A
+  the counters in each hand (bench/fb_ai_players.py ``HELD``) it won 69.1% of the first 320. A
   decision takes 0.30 s on average, at most the cap of 1.0 s (the search: 0.47 s, 1.10
   s). Dealing the hidden cards at random it won 66.2% of the same games (16 decisions,
   a prototype); seeing the bot's hand as it is, 82.5% on seeds 41-80 (a ceiling, not a

@@ -35,7 +35,7 @@ every slot's exclusions: constrained slots are dealt first, the most constrained
 each the first card of the shuffled hidden pool it may be (not uniform: a card that a
 more constrained slot passed over comes first for the next, so with 2 players the deals
 hold the bot's counters more often than it does; bench/fb_belief.py, and the trial
-``FairBelief`` of bench/fb_ai.py that deals uniformly); then the other hands'
+``FairBelief`` of bench/fb_ai_players.py that deals uniformly); then the other hands'
 unconstrained slots, where a counter is
 dealt :data:`CAUTION` times as often as its share of the cards left (the AI plays as if
 the others held more counters than they likely do); the rest is the draw pile.

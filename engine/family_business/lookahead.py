@@ -20,14 +20,14 @@ ai), scoring at the seat's next turn until it played on for 16 decisions of any 
 instead, and since for 24 (see :data:`HARD`): with 4 players on the same 160 games
 (seeds 1-40) the win chance with a confidence of 1.5 standard errors won 41.7% against
 the tuned player's 40.2%, and on seeds 41-80, played after the plan was picked, 40.7%
-against 28.1% (records in
-bench/results/fb-ai-lookahead.jsonl and fb-ai-hard-tuned-4p.jsonl). The other plans
-tried (``windows``, also ``through``, ``rounds``, ``targets``, ``hand``, ``duel``, ``whole``,
-``bot_answers``, ``dearer``, ``model``, ``confirm``, other samples and confidences: bench/fb_ai.py
-``CANDIDATES``) did no better; their figures are in the README's table "Family
-Business AI: tried and not kept". With 2 players the plain plan lost to the bot
-(40.6% of 80 games, ``hard``'s search 71%): its rollouts miss what a card kept in hand
-is worth, and the best of several noisy means is biased upwards.
+against 28.1% (records in bench/results/fb-ai-lookahead.jsonl and
+fb-ai-hard-tuned-4p.jsonl). The other plans tried (``windows``, also ``through``,
+``rounds``, ``targets``, ``hand``, ``duel``, ``whole``, ``bot_answers``, ``dearer``,
+``model``, ``confirm``, other samples and confidences: bench/fb_ai_players.py
+``CANDIDATES``) did no better; their figures are in the README's table "Family Business
+AI: tried and not kept". With 2 players the plain plan lost to the bot (40.6% of 80
+games, ``hard``'s search 71%): its rollouts miss what a card kept in hand is worth, and
+the best of several noisy means is biased upwards.
 
 ``hard``'s player at 2 seats is the plan :data:`DUEL`: a rollout runs for a fixed
 number of decisions of either seat (``decisions``), past the seat's next turns, so a
@@ -92,13 +92,13 @@ class Plan:
 
 
 #: ``hard``'s plan at tables of 3 or more (bench/fb_ai.py's "lookahead-cc", scoring at
-#: the seat's next turn, bench/fb_ai.py ``TURN``, until it played on for 16 decisions,
+#: the seat's next turn, bench/fb_ai_players.py ``TURN``, until it played on for 16 decisions,
 #: then 24);
 #: its cap of 1.0 s leaves the 16 samples to end it on a loaded machine too (at 0.6 s, 19 decisions
 #: of 320 games played two at a time on 2 cores were cut short and 8 games went
 #: otherwise than the same games played before), under the 1.5 s a decision may take;
 #: each candidate is scored after 24 decisions of any seat, not at the seat's next turn.
-#: After 16 (bench/fb_ai.py's HARD16, hard's plan until then) it won with 4 players
+#: After 16 (bench/fb_ai_players.py HARD16, hard's plan until then) it won with 4 players
 #: 47.7% of 1600 games against 44.3% (+3.4 points, 95% ±3.3; seeds 1-400,
 #: "lookahead-h16-bot") and 45.8% of 3600 over seeds 1-900 (44.3% of the 2000 of
 #: 401-900, played after); after 24 ("lookahead-h24-bot", picked over 12 on seeds

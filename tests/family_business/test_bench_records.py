@@ -11,6 +11,7 @@ import pytest
 from tests.bench_scripts import load_bench
 
 bench = load_bench("fb_ai")
+players = load_bench("fb_ai_players")
 
 
 def _run(capsys, path: Path) -> list[str]:
@@ -94,16 +95,16 @@ def test_two_players_are_compared_on_the_games_both_played_only(tmp_path, capsys
 @pytest.mark.parametrize(
     ("player", "base", "caution"),
     [
-        ("lookahead-2p32-bot", "lookahead-2p32", bench.CAUTION),
+        ("lookahead-2p32-bot", "lookahead-2p32", players.CAUTION),
         ("lookahead-2p32-bot1", "lookahead-2p32", 1.0),
         ("lookahead-2p32-bot10", "lookahead-2p32", 10.0),
-        ("lookahead-h24-bot", "lookahead-h24", bench.CAUTION),
+        ("lookahead-h24-bot", "lookahead-h24", players.CAUTION),
     ],
 )
 def test_a_trials_name_gives_its_plan_and_the_whole_suffix_its_belief(
     player: str, base: str, caution: float
 ) -> None:
     # records are kept by name: "-bot10" must not be read as "-bot1" with a stray 0
-    name, kind = bench.belief_kind(player)
+    name, kind = players.belief_kind(player)
     assert (name, kind) == (base, (True, caution, True))
-    assert name in bench.CANDIDATES
+    assert name in players.CANDIDATES
