@@ -34,9 +34,10 @@ read.
 every slot's exclusions: constrained slots are dealt first, the most constrained first,
 each the first card of the shuffled hidden pool it may be (not uniform: a card that a
 more constrained slot passed over comes first for the next, so with 2 players the deals
-hold the bot's counters more often than it does; bench/fb_belief.py, and the trial
-``FairBelief`` of bench/fb_ai_players.py that deals uniformly); then the other hands'
-unconstrained slots, where a counter is
+hold the bot's counters more often than it does, bench/fb_belief.py; the trial
+``FairBelief`` of bench/fb_ai_players.py deals uniformly and guesses closer, but ``hard``
+won 69.1% of 480 two-player games with it against 70.7% with this dealing); then the
+other hands' unconstrained slots, where a counter is
 dealt :data:`CAUTION` times as often as its share of the cards left (the AI plays as if
 the others held more counters than they likely do); the rest is the draw pile.
 
@@ -226,7 +227,8 @@ class Belief:
         """The index in ``hidden`` (shuffled) of the card for a constrained slot that
         excludes ``mask``'s kinds, -1 if none fits: the first untaken card it may be.
         (Not uniform: a card that an earlier, more constrained slot passed over is
-        first in line for a later one; see bench/fb_belief.py.)"""
+        first in line for a later one; see bench/fb_belief.py and the module
+        docstring for why it stays.)"""
         return next((j for j, c in enumerate(hidden) if not taken[j] and not mask & 1 << c), -1)
 
 
