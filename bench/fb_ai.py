@@ -43,10 +43,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 from fb_ai_players import (  # noqa: E402
     BELIEFS,
     CANDIDATES,
+    COUNTERS,
     FAIR,
     ORACLE,
     SEARCHES,
     SEER,
+    CounterReadBelief,
     FairBelief,
     Oracle,
     Seer,
@@ -79,6 +81,8 @@ def play(job: tuple[int, str, int, int]) -> dict:
         belief = Seer(state, seat) if player.endswith(SEER) else Oracle(state, seat)
     elif player.endswith(FAIR):
         belief = FairBelief(state, seat)
+    elif player.endswith(COUNTERS):
+        belief = CounterReadBelief(state, seat)
     elif kind is not None:
         belief = Belief(state, seat, kind[1], kind[2])
     watching = kind is not None and kind[0]
@@ -185,7 +189,7 @@ def main(argv: list[str] | None = None) -> None:
         choices=[
             f"{p}{b}"
             for p in ("easy", "medium", "hard", *CANDIDATES, *SEARCHES)
-            for b in ("", *BELIEFS, ORACLE, SEER, FAIR)
+            for b in ("", *BELIEFS, ORACLE, SEER, FAIR, COUNTERS)
         ],
     )
     parser.add_argument(
