@@ -46,11 +46,13 @@ from fb_ai_players import (  # noqa: E402
     COUNTERS,
     FAIR,
     ORACLE,
+    PILE,
     SEARCHES,
     SEER,
     CounterReadBelief,
     FairBelief,
     Oracle,
+    PileBelief,
     Seer,
     belief_kind,
     decision,
@@ -83,6 +85,8 @@ def play(job: tuple[int, str, int, int]) -> dict:
         belief = FairBelief(state, seat)
     elif player.endswith(COUNTERS):
         belief = CounterReadBelief(state, seat)
+    elif player.endswith(PILE):
+        belief = PileBelief(state, seat)
     elif kind is not None:
         belief = Belief(state, seat, kind[1], kind[2])
     watching = kind is not None and kind[0]
@@ -94,7 +98,9 @@ def play(job: tuple[int, str, int, int]) -> dict:
                 iters.append(iterations)
             else:
                 action = bot_policy(state, g, rng)
-            if watching and belief is not None:
+            if isinstance(belief, PileBelief):
+                belief.watch(state, action, g)
+            elif watching and belief is not None:
                 apply(belief, state, action, g)
             else:
                 GAME.apply(state, action, g)
@@ -189,7 +195,7 @@ def main(argv: list[str] | None = None) -> None:
         choices=[
             f"{p}{b}"
             for p in ("easy", "medium", "hard", *CANDIDATES, *SEARCHES)
-            for b in ("", *BELIEFS, ORACLE, SEER, FAIR, COUNTERS)
+            for b in ("", *BELIEFS, ORACLE, SEER, FAIR, COUNTERS, PILE)
         ],
     )
     parser.add_argument(

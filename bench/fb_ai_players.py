@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -28,7 +29,7 @@ from engine.family_business.ai import (  # noqa: E402
     think,
     value,
 )
-from engine.family_business.belief import CAUTION, Belief  # noqa: E402
+from engine.family_business.belief import CAUTION, Belief, apply  # noqa: E402
 from engine.family_business.game import forget_answers, redeal  # noqa: E402
 from engine.family_business.lookahead import Plan, decide  # noqa: E402
 from engine.family_business.policies import (  # noqa: E402
@@ -273,13 +274,63 @@ class CounterReadBelief(Belief):
 COUNTERS = "-counters"
 
 
+class PileBelief(Belief):
+    """A trial's belief (the suffix "-pile", otherwise ``hard``'s; 2 players only) that
+    keeps what a reshuffle makes public: the new draw pile is the discard pile everybody
+    saw (RULING R5), so at that moment the other hand is every card neither in the own
+    hand nor in the pile; its slots become *known* (each excludes every kind but its
+    card), and only the cards it draws from the new pile are guessed, from what is left
+    of the pile. Without this the guessed deals pool the other hand with the pile and
+    forget it. :meth:`watch` applies an action as ``apply`` does and also reads the
+    reshuffle from the public piles and the own hand; where the counts do not add up it
+    reads nothing more than ``hard``'s belief."""
+
+    __slots__ = ()
+
+    def watch(self, state: FBState, action: Action, actor: int) -> list[dict[str, Any]]:
+        shuffles, draw, discard = state.shuffles, len(state.draw), list(state.discard)
+        events = apply(self, state, action, actor)
+        if state.shuffles == shuffles + 1 and state.n == 2:
+            self._reshuffled(state, events, draw, discard)
+        return events
+
+    def _reshuffled(
+        self, s: FBState, events: list[dict[str, Any]], draw: int, discard: list[int]
+    ) -> None:
+        """The pile ``s`` was reshuffled from is ``discard`` and the cards laid out by
+        ``events``; ``draw`` cards were left of the old pile."""
+        refills = [e for e in events if e["kind"] == "drew"]
+        laid = [e["card"] for e in events if e["kind"] in ("played", "discarded", "countered")]
+        if len(refills) != 1 or s.discard or refills[0]["count"] < draw:
+            return
+        new = refills[0]["count"] - draw  # drawn from the new pile
+        pile = Counter(discard + laid)
+        if pile.total() != len(s.draw) + new:
+            return
+        other = 1 - self.seat
+        mine = (
+            s.hands[self.seat][: len(s.hands[self.seat]) - new]
+            if refills[0]["seat"] == self.seat
+            else s.hands[self.seat]
+        )
+        held = Counter(C.full_deck()) - pile - Counter(mine)
+        fresh = new if refills[0]["seat"] == other else 0
+        if held.total() + fresh != len(s.hands[other]):
+            return
+        every = (1 << C.N_TYPES) - 1
+        self.slots[other] = [every & ~(1 << c) for c in held.elements()] + [0] * fresh
+
+
+PILE = "-pile"
+
+
 def belief_kind(player: str) -> tuple[str, tuple[bool, float, bool] | None]:
     """The player's base name and its belief's (reads the play, caution, as the bot),
     if any."""
     for suffix in (ORACLE, SEER):
         if player.endswith(suffix):
             return player.removesuffix(suffix), (False, CAUTION, False)
-    for suffix in (FAIR, COUNTERS):
+    for suffix in (FAIR, COUNTERS, PILE):
         if player.endswith(suffix):
             return player.removesuffix(suffix), STRENGTH_BELIEF
     for suffix, kind in BELIEFS.items():
