@@ -250,7 +250,9 @@ class CounterReadBelief(Belief):
     bot's counter as the bot's choice among the counters it held: a bot that countered
     a Contract aimed at its gang with Family Influence held no Mob Power, which it plays
     first (engine.family_business.policies; in 200 two-player games of the bot against
-    itself, 591 of the 878 counters the second bot played were such)."""
+    itself, 591 of the 878 counters the second bot played were such). ``hard`` with it
+    won 68.4% of 320 two-player games (seeds 1-160), with its own belief 70.3%: not
+    kept."""
 
     __slots__ = ()
 
