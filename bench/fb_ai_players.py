@@ -285,7 +285,8 @@ class PileBelief(Belief):
     of the pile. Without this the guessed deals pool the other hand with the pile and
     forget it. :meth:`watch` applies an action as ``apply`` does and also reads the
     reshuffle from the public piles and the own hand; where the counts do not add up it
-    reads nothing more than ``hard``'s belief."""
+    reads nothing more than ``hard``'s belief. ``hard`` with it won 69.8% of 480
+    two-player games (seeds 1-240), with its own belief 70.7%: not kept."""
 
     __slots__ = ()
 
