@@ -43,14 +43,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 from fb_ai_players import (  # noqa: E402
     BELIEFS,
     CANDIDATES,
-    COUNTERS,
-    FAIR,
     ORACLE,
-    PILE,
     SEARCHES,
     SEER,
-    CounterReadBelief,
-    FairBelief,
+    TRIAL_BELIEFS,
     Oracle,
     PileBelief,
     Seer,
@@ -81,12 +77,8 @@ def play(job: tuple[int, str, int, int]) -> dict:
     belief: Belief | None = None
     if player.endswith((ORACLE, SEER)):  # their kind says they read nothing from the play
         belief = Seer(state, seat) if player.endswith(SEER) else Oracle(state, seat)
-    elif player.endswith(FAIR):
-        belief = FairBelief(state, seat)
-    elif player.endswith(COUNTERS):
-        belief = CounterReadBelief(state, seat)
-    elif player.endswith(PILE):
-        belief = PileBelief(state, seat)
+    elif trial := next((b for s, b in TRIAL_BELIEFS.items() if player.endswith(s)), None):
+        belief = trial(state, seat)
     elif kind is not None:
         belief = Belief(state, seat, kind[1], kind[2])
     watching = kind is not None and kind[0]
@@ -195,7 +187,7 @@ def main(argv: list[str] | None = None) -> None:
         choices=[
             f"{p}{b}"
             for p in ("easy", "medium", "hard", *CANDIDATES, *SEARCHES)
-            for b in ("", *BELIEFS, ORACLE, SEER, FAIR, COUNTERS, PILE)
+            for b in ("", *BELIEFS, ORACLE, SEER, *TRIAL_BELIEFS)
         ],
     )
     parser.add_argument(

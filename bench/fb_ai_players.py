@@ -303,21 +303,17 @@ class PileBelief(Belief):
         """The pile ``s`` was reshuffled from is ``discard`` and the cards laid out by
         ``events``; ``draw`` cards were left of the old pile."""
         refills = [e for e in events if e["kind"] == "drew"]
-        laid = [e["card"] for e in events if e["kind"] in ("played", "discarded", "countered")]
         if len(refills) != 1 or s.discard or refills[0]["count"] < draw:
             return
-        new = refills[0]["count"] - draw  # drawn from the new pile
+        drawer, new = refills[0]["seat"], refills[0]["count"] - draw  # new: from the new pile
+        laid = [e["card"] for e in events if e["kind"] in ("played", "discarded", "countered")]
         pile = Counter(discard + laid)
         if pile.total() != len(s.draw) + new:
             return
-        other = 1 - self.seat
-        mine = (
-            s.hands[self.seat][: len(s.hands[self.seat]) - new]
-            if refills[0]["seat"] == self.seat
-            else s.hands[self.seat]
-        )
+        other, hand = 1 - self.seat, s.hands[self.seat]
+        mine = hand[: len(hand) - new] if drawer == self.seat else hand
         held = Counter(C.full_deck()) - pile - Counter(mine)
-        fresh = new if refills[0]["seat"] == other else 0
+        fresh = new if drawer == other else 0
         if held.total() + fresh != len(s.hands[other]):
             return
         every = (1 << C.N_TYPES) - 1
@@ -326,6 +322,13 @@ class PileBelief(Belief):
 
 PILE = "-pile"
 
+#: the trials' beliefs by their names' suffixes (each with ``hard``'s belief kind)
+TRIAL_BELIEFS: dict[str, type[Belief]] = {
+    FAIR: FairBelief,
+    COUNTERS: CounterReadBelief,
+    PILE: PileBelief,
+}
+
 
 def belief_kind(player: str) -> tuple[str, tuple[bool, float, bool] | None]:
     """The player's base name and its belief's (reads the play, caution, as the bot),
@@ -333,7 +336,7 @@ def belief_kind(player: str) -> tuple[str, tuple[bool, float, bool] | None]:
     for suffix in (ORACLE, SEER):
         if player.endswith(suffix):
             return player.removesuffix(suffix), (False, CAUTION, False)
-    for suffix in (FAIR, COUNTERS, PILE):
+    for suffix in TRIAL_BELIEFS:
         if player.endswith(suffix):
             return player.removesuffix(suffix), STRENGTH_BELIEF
     for suffix, kind in BELIEFS.items():
