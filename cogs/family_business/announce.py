@@ -52,8 +52,12 @@ async def tell_turn(
     bot: discord.Client, game: GameRow, state: Any, told: dict[int, tuple[int, int]]
 ) -> None:
     """Mention the one person the game waits for, once per moment (``told``: each game's
-    last (moment, seat) told, kept by the caller)."""
+    last (moment, seat) told, kept by the caller). Never in a window: its announcement
+    mentioned every responder, and a mention of the last one left would tell the table
+    that the others have answered (RULING R31)."""
     rules = rules_of(game.game)
+    if rules.window_open(state):
+        return
     awaited = rules.game.awaiting(state)
     if len(awaited) != 1 or game.seats[awaited[0]].played_by_ai:
         return
