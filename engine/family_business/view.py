@@ -51,6 +51,12 @@ class FBView:
 
 
 def view_of(s: FBState, seat: int | None) -> FBView:
+    """What ``seat`` may see (``None``: a spectator); ValueError for a seat not in the game
+    (a negative index would show another seat's hand)."""
+    if seat is not None and (
+        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < s.n
+    ):
+        raise ValueError(f"no seat {seat!r} in a game of {s.n}")
     gangs = tuple(
         GangView(
             g,

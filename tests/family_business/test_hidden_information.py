@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from engine.family_business import GAME, FBOptions
 from engine.family_business import cards as C
 from engine.family_business.state import DECLINED, NOT_ASKED, WAITING, WINDOW, FBState
@@ -104,3 +106,13 @@ def test_r31_a_window_looks_the_same_before_and_after_each_answer():
             seat = s.active
             GAME.apply(s, rng.choice(list(GAME.legal_actions(s, seat))), seat)
     assert seen == 60
+
+
+def test_a_seat_outside_the_game_sees_nothing_not_another_hand() -> None:
+    """R3: a negative or too large seat is refused, never read as another seat's index."""
+    s = GAME.new(5, FBOptions(seats=4, first=0))
+    for seat in (-1, -4, 4, True, "0"):
+        with pytest.raises(ValueError, match="no seat"):
+            GAME.view(s, seat)  # type: ignore[arg-type]
+    assert GAME.view(s, 3).hand == tuple(sorted(s.hands[3]))
+    assert GAME.view(s, None).hand == ()
