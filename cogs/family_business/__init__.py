@@ -4,7 +4,8 @@ and the flows that show what the service did (loaded as the extension
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from typing import Any, Final
 
 from bot.app import FamigliaBot
 from bot.services.multi_games import MultiService
@@ -14,12 +15,29 @@ from cogs.family_business.controls import DYNAMIC_ITEMS
 from cogs.family_business.flows import FamilyBusinessFlows
 from db.rows import GameRow
 
+#: an AI seat's answer to a counter window is given no sooner than this after its
+#: decision began (the bar for any decision): with only "No counter" to give it answers
+#: at once, holding a counter it weighs it, and a window closing later would tell the
+#: table that it held one (RULING R31)
+WINDOW_ANSWER_SECONDS: Final = 1.5
 
-def pool_decider(bot: FamigliaBot, multi: MultiService) -> Any:
+
+def pool_decider(
+    bot: FamigliaBot, multi: MultiService, window_pace: float = WINDOW_ANSWER_SECONDS
+) -> Any:
     """The AI's decisions for its seats, in the bot's worker pool (fair per host), with
-    the game's log when the AI reads what the public play showed (``hard`` at 3+)."""
+    the game's log when the AI reads what the public play showed (``hard`` at 3+); a
+    window's answer paced to ``window_pace`` seconds, whatever the seat holds."""
 
     async def choose(game: GameRow, state: Any, seat: int, strength: str) -> Any:
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        action = await _decided(game, state, seat, strength)
+        if rules_of(game.game).window_open(state):
+            await asyncio.sleep(max(0.0, window_pace - (loop.time() - began)))
+        return action
+
+    async def _decided(game: GameRow, state: Any, seat: int, strength: str) -> Any:
         seed = decision_seed(game.seed, game.action_count, seat)
         past = None
         if rules_of(game.game).reads_past(state, strength):  # one read of the log

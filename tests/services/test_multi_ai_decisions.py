@@ -5,6 +5,7 @@ contracted player who let the card pass held no counter: rules 8.1, 10.1, 10.2).
 
 from __future__ import annotations
 
+import asyncio
 import pickle
 import random
 from types import SimpleNamespace
@@ -115,7 +116,7 @@ async def test_the_pool_gets_the_games_log_as_stored_when_the_ai_reads_it(
             return fn(*args)
 
     bot = SimpleNamespace(ai_pool=Pool())
-    multi.decide = pool_decider(bot, multi)  # type: ignore[arg-type]
+    multi.decide = pool_decider(bot, multi, window_pace=0.0)  # type: ignore[arg-type]
     for _ in range(30):
         game, state = await multi.load(game.id)
         if GAME.is_over(state):
@@ -179,3 +180,53 @@ def test_the_time_spent_reading_the_play_comes_off_the_look_aheads_cap():
     hurried = think(s, seat, "hard", random.Random(1), Belief(s, seat), spent=HARD.time_cap)
     assert hurried.iterations == 0
     assert hurried.action == act(s, seat, weights_for(s.n))
+
+
+def _window_for_seat_1(counter: bool) -> Any:
+    """A 2-player window on a Contract against seat 1, whose hand is swapped with cards
+    of the draw pile: a Mob Power and cards no counter, or no counter at all."""
+    state = GAME.new(8, FBOptions(seats=2, first=0))
+    rng = random.Random(8)
+    while not (state.phase == WINDOW and state.card == C.CONTRACT and state.active == 0):
+        for seat in GAME.awaiting(state):
+            GAME.apply(state, bot_policy(state, seat, rng), seat)
+    pool = state.draw + state.hands[1]
+    plain = [c for c in pool if c not in C.COUNTERS_ALLOWED[C.CONTRACT]]
+    size = len(state.hands[1])
+    hand = [C.MOB_POWER, *plain[: size - 1]] if counter else plain[:size]
+    for c in hand:
+        pool.remove(c)
+    state.hands[1], state.draw = hand, pool
+    return state
+
+
+async def test_an_ai_window_answer_takes_as_long_whatever_the_seat_holds() -> None:
+    # RULING R31: with only "No counter" the AI answers at once, holding a counter it
+    # weighs it; the answer is held back to the same pace either way, so the moment a
+    # window closes tells nothing of the AI's hand
+    class Pool:
+        async def run(self, user: int, fn: Any, *args: Any) -> Any:
+            return fn(*args)
+
+    async def actions(game: Any, since: int) -> list[str]:
+        return []  # no log: the look-ahead decides without a belief
+
+    from cogs.family_business import WINDOW_ANSWER_SECONDS
+
+    multi = SimpleNamespace(core=lambda game: SimpleNamespace(actions=actions))
+    choose = pool_decider(SimpleNamespace(ai_pool=Pool()), multi)  # type: ignore[arg-type]
+    loop = asyncio.get_running_loop()
+    for counter in (False, True):
+        state = _window_for_seat_1(counter)
+        assert (C.MOB_POWER in state.hands[1]) is counter
+        game = SimpleNamespace(
+            game="family_business",
+            seed=8,
+            action_count=50,
+            players=[101, 102],
+            state_json=GAME.dump_state(state),
+        )
+        began = loop.time()
+        action = await choose(game, state, 1, "hard")
+        assert loop.time() - began >= WINDOW_ANSWER_SECONDS
+        assert action in GAME.legal_actions(state, 1)
