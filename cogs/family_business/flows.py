@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
@@ -55,6 +56,19 @@ async def refuse(interaction: Interaction, refusal: Refusal) -> None:
             await interaction.followup.send(str(refusal), ephemeral=True)
         else:
             await interaction.response.send_message(str(refusal), ephemeral=True)
+
+
+async def delivered(interaction: Interaction, reply: Awaitable[Any]) -> bool:
+    """The answer to a change already committed: if Discord drops or fails it (a dead
+    token, an error), the change still stands and is still shown (the table, a window,
+    the next person, the AI seats), so the failure is logged, not raised (raised, the
+    command's error handler would tell the user that nothing was changed)."""
+    try:
+        await reply
+    except discord.HTTPException as error:
+        log.warning("the answer to %s was not delivered: %s", interaction.user.id, error)
+        return False
+    return True
 
 
 async def in_private(interaction: Interaction, text: str, view: discord.ui.View | None) -> None:
@@ -123,19 +137,22 @@ class FamilyBusinessFlows:
         """The lobby or new table drawn where clicked; an older copy stays a link to it."""
         table_id = await self.multi.base.records.table_message_id(moved.game.id)
         message = interaction.message
-        if message is not None and table_id is not None and message.id != table_id:
-            await interaction.response.edit_message(**views.moved_here(moved.game, table_id))
-            if moved.state is None:
-                await self._redraw_lobby(moved.game)
+        elsewhere = message is not None and table_id is not None and message.id != table_id
+        if elsewhere:
+            assert table_id is not None
+            reply = interaction.response.edit_message(**views.moved_here(moved.game, table_id))
         elif moved.state is None:
-            await interaction.response.edit_message(
+            reply = interaction.response.edit_message(
                 embed=views.lobby_embed(moved.game), view=views.lobby_view(moved.game)
             )
         else:
             payload = await self.table_payload(moved.game, moved.state)
-            await interaction.response.edit_message(**payload)
+            reply = interaction.response.edit_message(**payload)
+        shown = await delivered(interaction, reply)
         if moved.state is not None:
-            await self.after(moved)
+            await self.after(moved)  # the table drawn from the store, whatever the answer
+        elif elsewhere or not shown:
+            await self._redraw_lobby(moved.game)
 
     async def again(self, interaction: Interaction, game_id: int) -> None:
         try:
@@ -151,15 +168,28 @@ class FamilyBusinessFlows:
         as its table; an older copy becomes a link to it, so that no copy can show seats
         or a position the game no longer has."""
         if state is None:
-            await interaction.response.send_message(
-                embed=views.lobby_embed(game), view=views.lobby_view(game)
-            )
+            payload: dict[str, Any] = {
+                "embed": views.lobby_embed(game),
+                "view": views.lobby_view(game),
+            }
         else:
             payload = await self.table_payload(game, state)
             payload["files"] = payload.pop("attachments")
-            await interaction.response.send_message(**payload)
-        message = await interaction.original_response()
-        await moved_to(self.bot, self.multi.base.records, game, message, views.title(game))
+            del payload["content"]
+        message: discord.Message | None = None
+        if await delivered(interaction, interaction.response.send_message(**payload)):
+            with contextlib.suppress(discord.HTTPException):
+                message = await interaction.original_response()
+        else:  # the lobby or game stands: posted in the channel instead
+            if state is not None:  # a file is read once: draw the picture again
+                payload = await self.table_payload(game, state)
+                payload["files"] = payload.pop("attachments")
+                del payload["content"]
+            channel = self.bot.get_partial_messageable(game.channel_id)
+            with contextlib.suppress(discord.HTTPException):
+                message = await channel.send(**payload)
+        if message is not None:
+            await moved_to(self.bot, self.multi.base.records, game, message, views.title(game))
 
     # ------------------------------------------------------------------ the table
     async def table_payload(self, game: GameRow, state: Any) -> dict[str, Any]:
@@ -234,7 +264,7 @@ class FamilyBusinessFlows:
         seat = moved.game.seat_of(interaction.user.id)
         assert seat is not None
         text, controls = self.hand(moved.game, moved.state, seat)
-        await in_private(interaction, text, controls)
+        await delivered(interaction, in_private(interaction, text, controls))
         await self.after(moved)
 
     async def decisions(self, game_id: int, user_id: int) -> list[tuple[str, str]]:
@@ -261,7 +291,8 @@ class FamilyBusinessFlows:
         seat = moved.game.seat_of(interaction.user.id)
         assert seat is not None
         text, controls = self.hand(moved.game, moved.state, seat)
-        await interaction.response.send_message(text, view=controls, ephemeral=True)
+        reply = interaction.response.send_message(text, view=controls, ephemeral=True)
+        await delivered(interaction, reply)
         await self.after(moved)
 
     async def show_window(self, interaction: Interaction, game_id: int, turn: int) -> None:
@@ -291,24 +322,26 @@ class FamilyBusinessFlows:
             return await refuse(interaction, refusal)
         said = "No counter" if card == "none" else "your counter"
         told = f"Answered: {said}. Nobody learns it unless it is the counter that counts."
-        await in_private(interaction, told, None)
+        await delivered(interaction, in_private(interaction, told, None))
         await self.after(moved)
 
     async def leave(self, interaction: Interaction, game: GameRow) -> None:
         try:
             if game.status == "challenge":
                 moved = await self.multi.leave_lobby(game.id, interaction.user.id)
-                await interaction.response.send_message("You left the lobby.", ephemeral=True)
+                reply = interaction.response.send_message("You left the lobby.", ephemeral=True)
+                await delivered(interaction, reply)
                 await self._redraw_lobby(moved.game)
                 return
             moved = await self.multi.leave(game.id, interaction.user.id)
         except Refusal as refusal:
             return await refuse(interaction, refusal)
-        await interaction.response.send_message(
+        reply = interaction.response.send_message(
             "You left the game: the AI plays your gang from now on, and you are placed as if"
             " your gang was eliminated now.",
             ephemeral=True,
         )
+        await delivered(interaction, reply)
         if moved.left is not None:
             await announce_left(self.bot, moved.game, moved.left, timed_out=False)
         await self.after(moved)
