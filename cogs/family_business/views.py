@@ -4,6 +4,7 @@ stored game and the engine's views; no I/O."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from collections.abc import Sequence
 from typing import Any
@@ -160,14 +161,25 @@ def table_message(
     read, and every hand), from one public view. Draws the picture (milliseconds, in a
     picture worker when there is one): call it in a worker thread, off the event loop."""
     rules = rules_of(game.game)
-    public = rules.game.view(state, None)
+    public = as_shown(game, rules.game.view(state, None))
     ending = None
     if game.status == "finished" and places is not None:
         hands = [rules.game.view(state, s).hand for s in range(len(game.seats))]
         ending = ending_text(places, seating(game), hands)
-    embed = table_embed(public, seating(game), deadline=game.deadline, recent=recent, ending=ending)
+    deadline = None if public.over else game.deadline
+    embed = table_embed(public, seating(game), deadline=deadline, recent=recent, ending=ending)
     png = PAINTER.draw(table_png, public, tuple(s.name for s in game.seats))
     return embed, table_picture(embed, public, game, png)
+
+
+def as_shown(game: GameRow, public: Any) -> Any:
+    """The public view the table draws: a finished game's is over even when its state
+    is not (every person left and the service ended it while AI seats could still play:
+    it was abandoned), so that its table, like that of a game ended by the rules, names
+    no one to move and no open window, only the result."""
+    if game.status == "finished" and not public.over:
+        return dataclasses.replace(public, over=True, window=None, deciding=())
+    return public
 
 
 def table_picture(embed: discord.Embed, public: Any, game: GameRow, png: bytes) -> discord.File:

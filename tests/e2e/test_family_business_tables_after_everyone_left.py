@@ -1,0 +1,90 @@
+"""The last table of a Family Business game every person left, in SimCord: the service
+ends the game there (abandoned) while its AI seats could still play, so the engine's
+position is not over; its table still reads like that of a game ended by the rules —
+the game is over, with its result, and nobody to move, no counter window open, no
+deadline, in its words and in its picture."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from cogs.render.family_business.picture import table_png
+from cogs.render.family_business.table import COLOUR_OVER
+from tests.fb_play import FB, abandoned, fb, started, state_of, table_of, until_played_window
+from tests.simcord_world import World, fresh
+
+#: what only the table of a running game says: whose turn, the mover's mark, an open
+#: window, when it closes
+RUNNING = ("turn**", "'s turn", "to move", "Counter window", "closes", "Until", "deadline", "<t:")
+
+
+def _texts(message: Any) -> list[str]:
+    """Every text of a table message that tells its present: its content, the embed's
+    title, description, field names and values (the last events only by name: they
+    tell what happened, windows that opened too) and footer, and the picture's
+    description."""
+    embed = message.embeds[0].to_dict()
+    fields = [
+        part
+        for f in embed.get("fields", [])
+        for part in ((f["name"],) if f["name"] == "Last events" else (f["name"], f["value"]))
+    ]
+    footer = embed.get("footer", {}).get("text", "")
+    pictures = [a.description or "" for a in message.attachments]
+    return [message.content or "", embed["title"], embed["description"], *fields, footer, *pictures]
+
+
+async def _shows_only_the_result(world: World, game_id: int) -> None:
+    """The table of finished ``game_id`` names no one to move and no open window: it says
+    the game is over, gives the places, and its picture is the one of the position over."""
+    game, state = await world.game(game_id), await state_of(world, game_id)
+    assert game.status == "finished"
+    result = await world.bot.store.get_result(game_id)
+    assert result is not None
+    public = FB.game.view(state, None)
+    assert not public.over  # ended by everyone leaving, not by the rules
+    table = fresh(world, await table_of(world, game_id))
+    texts = _texts(table)
+    for text in texts:
+        assert not any(word in text for word in RUNNING), text
+    embed = table.embeds[0].to_dict()
+    assert embed["description"].startswith("The game is over.")
+    assert embed["color"] == COLOUR_OVER.value
+    [places] = [f["value"] for f in embed["fields"] if f["name"] == "Result"]
+    for seat, person in enumerate(game.seats):
+        assert f"**{result.places[seat]}.** {person.name}" in places, places
+    [picture] = table.attachments
+    assert (picture.description or "").startswith("The game is over.")
+    names = tuple(s.name for s in game.seats)
+    assert await picture.read() == table_png(dataclasses.replace(public, over=True), names)
+    assert [c["label"] for c in World.components(table)] == ["Play again"]
+
+
+async def test_a_table_everyone_left_on_a_turn_names_no_one_to_move_only_the_result(
+    world: World,
+) -> None:
+    game_id = await started(world, [world.alice, world.bob])
+    before = fresh(world, await table_of(world, game_id)).embeds[0].to_dict()
+    assert "turn**" in before["description"]  # a running game's table names the mover
+    for person in (world.alice, world.bob):
+        await fb(world, person, "leave")
+    await _shows_only_the_result(world, game_id)
+
+
+async def test_a_table_everyone_left_in_a_counter_window_shows_no_open_window_only_the_result(
+    world: World,
+) -> None:
+    game_id = await started(world, [world.alice, world.bob])
+    await until_played_window(world, game_id)
+    for person in (world.alice, world.bob):
+        await fb(world, person, "leave")
+    assert FB.window_open(await state_of(world, game_id))  # the game ended mid-window
+    await _shows_only_the_result(world, game_id)
+
+
+async def test_a_table_everyone_left_with_ai_seats_still_playing_shows_only_the_result(
+    world: World,
+) -> None:
+    game_id = await abandoned(world, [world.alice, world.bob], ai=1)
+    await _shows_only_the_result(world, game_id)
