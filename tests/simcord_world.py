@@ -108,13 +108,15 @@ class World:
     async def slash(self, who: MemberActor, name: str, **options: Any) -> simcord.InteractionResult:
         return await who.slash(self.channel, f"famiglia {name}", **options)
 
-    async def raw(self, who: MemberActor, name: str, **options: Any) -> simcord.InteractionResult:
-        """``/famiglia name`` with option values no Discord client sends (a string for an
+    async def raw(
+        self, who: MemberActor, name: str, group: str = "famiglia", **options: Any
+    ) -> simcord.InteractionResult:
+        """``/<group> name`` with option values no Discord client sends (a string for an
         integer option, a number out of its range): a forged or broken client."""
         from simcord import actors as _actors
 
         env = self.env
-        root = _actors._resolve_visible_command(who, self.channel.id, "famiglia", 1)
+        root = _actors._resolve_visible_command(who, self.channel.id, group, 1)
         leaf, nesting = interactions.walk_to_subcommand(root, [name])
         types = {o["name"]: o["type"] for o in leaf.get("options") or []}
         built = [{"name": k, "type": types.get(k, 3), "value": v} for k, v in options.items()]

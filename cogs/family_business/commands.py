@@ -10,7 +10,8 @@ from discord.ext import commands
 
 from bot.app import FamigliaBot
 from bot.services.reads import Refusal
-from cogs.family_business.flows import FamilyBusinessFlows, refuse
+from cogs.family_business.flows import FamilyBusinessFlows
+from cogs.family_business.replies import refuse
 from cogs.family_business.rules_text import RULES
 from cogs.leaderboard import Scope, show_board
 from db.rows import GameRow
@@ -18,6 +19,8 @@ from db.rows import GameRow
 Interaction = discord.Interaction[FamigliaBot]
 Seats = app_commands.Range[int, 2, 6]
 GAME = "family_business"
+SEATS = "Seats: a whole number from 2 to 6."
+SCOPES = "Scope: server (games played in this server) or global (everywhere)."
 
 
 @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
@@ -45,7 +48,9 @@ class FamilyBusinessCog(
     @app_commands.command(name="open", description="Open a lobby for 2-6 players here")
     @app_commands.describe(seats="The most seats at the table (2-6, default 4)")
     async def open(self, interaction: Interaction, seats: Seats = 4) -> None:
-        await self.flows.open(interaction, int(seats))
+        if type(seats) is not int or not 2 <= seats <= 6:  # a forged client: "4", 4.5, "٤"
+            return await refuse(interaction, Refusal(SEATS))
+        await self.flows.open(interaction, seats)
 
     @app_commands.command(name="hand", description="Your hand and your choices, only to you")
     async def hand(self, interaction: Interaction) -> None:
@@ -105,4 +110,6 @@ class FamilyBusinessCog(
     @app_commands.command(name="leaderboard", description="The Family Business ratings")
     @app_commands.describe(scope="server: games played in this server; global: everywhere")
     async def leaderboard(self, interaction: Interaction, scope: Scope | None = None) -> None:
+        if scope not in (None, "server", "global"):  # a value the choices never offered
+            return await refuse(interaction, Refusal(SCOPES))
         await show_board(interaction, "familybusiness", scope or "server", None)

@@ -312,3 +312,19 @@ async def test_commands_where_no_family_business_game_runs_are_refused_privately
         else:
             refused(answer, "server")
     assert await world.bot.store.active_game_in_channel(dm.id) is None
+
+
+async def test_forged_seat_counts_and_board_scopes_are_refused_privately(world: World) -> None:
+    # Discord's client sends only whole numbers 2-6 and the offered scopes; a forged one
+    # that only reads as one opens no lobby and posts no public board
+    for seats in ("4", 4.0, 4.5, 2.9, True, "٤", "04", " 4", 7, 1, 10**20):
+        answer = await world.raw(world.alice, "open", group="familybusiness", seats=seats)
+        refused(answer, "whole number from 2 to 6")
+        assert await world.bot.store.active_game_in_channel(world.channel.id) is None
+    for scope in ("everywhere", "Server", "server ", "global\n"):
+        answer = await world.raw(world.alice, "leaderboard", group="familybusiness", scope=scope)
+        refused(answer, "server", "global")
+        assert not answer.response.embeds
+    opened = await world.raw(world.alice, "open", group="familybusiness", seats=4)
+    assert not opened.ephemeral
+    assert await world.bot.store.active_game_in_channel(world.channel.id) is not None
