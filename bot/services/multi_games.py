@@ -45,10 +45,16 @@ class MultiService(MultiLobby):
         play = core.rules(game)
 
         def build(state: Any) -> list[Any]:
+            """The action ``action_json`` is, written exactly as the game writes it (the
+            value a control or the list offered): a text that only reads as one (other
+            spacing or key order, escapes, extra or repeated keys) is no move."""
             try:
-                return [play.parse_action(action_json)]
+                action = play.parse_action(action_json)
             except ValueError:
                 raise IllegalAction(BAD_MOVE) from None
+            if play.dump_action(action) != action_json:
+                raise IllegalAction(BAD_MOVE)
+            return [action]
 
         return self.moved(await core.play(game_id, user_id, seq, build, moment=turn))
 

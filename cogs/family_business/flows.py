@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Awaitable
 from typing import Any
 
 import discord
@@ -37,6 +36,8 @@ from cogs.family_business.announce import (
     remind,
     tell_turn,
 )
+from cogs.family_business.replies import delivered, in_private, refuse
+from cogs.family_business.typed import read_typed, typed_value
 from cogs.repair import TableRepair
 from cogs.safe_text import kept_name
 from cogs.table_message import moved_to, show_table
@@ -47,39 +48,7 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[FamigliaBot]
 EVENTS_SHOWN = 6  # the last sentences of the table's "Last events"
 STRENGTHS: dict[str, Strength] = {"easy": "easy", "medium": "medium", "hard": "hard"}
-
-
-async def refuse(interaction: Interaction, refusal: Refusal) -> None:
-    """The refusal's sentence, only to the user who caused it."""
-    with contextlib.suppress(discord.HTTPException):
-        if interaction.response.is_done():
-            await interaction.followup.send(str(refusal), ephemeral=True)
-        else:
-            await interaction.response.send_message(str(refusal), ephemeral=True)
-
-
-async def delivered(interaction: Interaction, reply: Awaitable[Any]) -> bool:
-    """The answer to a change already committed: if Discord drops or fails it (a dead
-    token, an error), the change still stands and is still shown (the table, a window,
-    the next person, the AI seats), so the failure is logged, not raised (raised, the
-    command's error handler would tell the user that nothing was changed)."""
-    try:
-        await reply
-    except discord.HTTPException as error:
-        log.warning("the answer to %s was not delivered: %s", interaction.user.id, error)
-        return False
-    return True
-
-
-async def in_private(interaction: Interaction, text: str, view: discord.ui.View | None) -> None:
-    """The private message the control was on, edited; a control sent from a public one
-    (a forged client) is answered privately instead and the public message left alone."""
-    if interaction.message is not None and interaction.message.flags.ephemeral:
-        await interaction.response.edit_message(content=text, view=view)
-    else:
-        await interaction.response.send_message(
-            text, view=view or discord.ui.View(), ephemeral=True
-        )
+LEFT = "You left this game: the AI plays your gang now, and its hand is not yours to see."
 
 
 class FamilyBusinessFlows:
@@ -247,6 +216,8 @@ class FamilyBusinessFlows:
             seat = game.seat_of(interaction.user.id)
             if seat is None or state is None:
                 raise Refusal("You are not playing in this game, or it has not started.")
+            if game.seats[seat].left_place is not None:
+                raise Refusal(LEFT)
         except Refusal as refusal:
             return await refuse(interaction, refusal)
         text, controls = self.hand(game, state, seat)
@@ -268,24 +239,32 @@ class FamilyBusinessFlows:
         await self.after(moved)
 
     async def decisions(self, game_id: int, user_id: int) -> list[tuple[str, str]]:
-        """The user's legal decisions now, as (label, the action's JSON): a turn's next
-        step or a window's answers (what ``/familybusiness play`` offers)."""
+        """The user's legal decisions now, as (label, value): a turn's next step or a
+        window's answers (what ``/familybusiness play`` offers); the value is the action's
+        JSON marked with the moment it was offered for (:func:`typed_value`)."""
         game, state = await self.multi.load(game_id)
         seat = game.seat_of(user_id)
         if state is None or seat is None or game.status != "active":
             return []
+        if game.seats[seat].played_by_ai:  # left: the AI decides for the gang
+            return []
         rules = rules_of(game.game)
         view = rules.game.view(state, seat)
         card = view.choosing[0] if view.choosing else view.window.card if view.window else -1
+        window = rules.moment(state) if rules.window_open(state) else None
         return [
-            (label(a, card, view.hit_list), rules.game.dump_action(a))
+            (label(a, card, view.hit_list), typed_value(game, window, rules.game.dump_action(a)))
             for a in rules.game.legal_actions(state, seat)
         ]
 
     async def play_typed(self, interaction: Interaction, game_id: int, decision: str) -> None:
-        """``/familybusiness play``: the decision as the list offered it (its JSON)."""
+        """``/familybusiness play``: the decision as the list offered it, at the moment
+        it was offered for (a window's turn, else the game's action count)."""
         try:
-            moved = await self.multi.play(game_id, interaction.user.id, decision)
+            window, seq, action_json = read_typed(decision)
+            moved = await self.multi.play(
+                game_id, interaction.user.id, action_json, seq=seq, turn=window
+            )
         except Refusal as refusal:
             return await refuse(interaction, refusal)
         seat = moved.game.seat_of(interaction.user.id)
@@ -314,10 +293,9 @@ class FamilyBusinessFlows:
 
     async def answer(self, interaction: Interaction, game_id: int, turn: int, card: str) -> None:
         action = {"kind": "no_counter"} if card == "none" else {"kind": "counter", "card": card}
+        text = json.dumps(action, separators=(",", ":"))  # as the game writes an action
         try:
-            moved = await self.multi.play(
-                game_id, interaction.user.id, json.dumps(action), turn=turn
-            )
+            moved = await self.multi.play(game_id, interaction.user.id, text, turn=turn)
         except Refusal as refusal:
             return await refuse(interaction, refusal)
         said = "No counter" if card == "none" else "your counter"

@@ -103,7 +103,8 @@ async def test_everyone_leaving_hands_gangs_to_the_ai_and_ends_the_game_once(wor
     left = await fb(world, leaver, "leave")
     assert "AI plays your gang" in left.response.content
     refused(await fb(world, leaver, "leave"), "You left this game")
-    refused(await fb(world, leaver, "play", decision='{"kind":"no_counter"}'), "You left")
+    no_counter = f'w{state.turn}:{{"kind":"no_counter"}}'  # as the list offered it
+    refused(await fb(world, leaver, "play", decision=no_counter), "You left")
     state = await state_of(world, game_id)
     assert game.seat_of(leaver.id) not in FB.game.awaiting(state)  # the AI answered for it
     for person in (world.alice, world.bob, world.carol):

@@ -112,13 +112,16 @@ async def test_a_typed_decision_mid_play_offers_the_same_step_and_stales_the_han
     game = await world.game(game_id)
     [select] = selects(hand)
     offered = await who.autocomplete(world.channel, "familybusiness play", "decision", "")
-    assert [o["value"] for o in offered] == [o["value"] for o in select["options"]]
+    mark = f"s{game.action_count}:"  # the step it was offered for
+    assert [o["value"] for o in offered] == [mark + o["value"] for o in select["options"]]
     assert [o["name"] for o in offered] == [o["label"] for o in select["options"]]
     done = await fb(world, who, "play", decision=offered[-1]["value"])
     assert done.ephemeral and "Your hand" in done.response.content
     assert (await world.game(game_id)).action_count == game.action_count + 1
     version = (await world.game(game_id)).version
-    refused(await who.select(hand, [offered[0]["value"]], custom_id=select["custom_id"]), STALE)
+    first = select["options"][0]["value"]
+    refused(await who.select(hand, [first], custom_id=select["custom_id"]), STALE)
+    refused(await fb(world, who, "play", decision=offered[0]["value"]), STALE)
     assert (await world.game(game_id)).version == version
 
 
@@ -212,8 +215,9 @@ async def test_a_turn_running_out_mid_play_lets_the_ai_finish_it_and_stales_the_
     late = await who.select(hand, [select["options"][0]["value"]], custom_id=select["custom_id"])
     refused(late)
     assert (await world.game(game_id)).version == version
-    typed = await fb(world, who, "play", decision=select["options"][0]["value"])
-    refused(typed, "left")
+    count = (await world.game(game_id)).action_count
+    typed_now = f"s{count}:{select['options'][0]['value']}"  # a value of this very moment
+    refused(await fb(world, who, "play", decision=typed_now), "left")
     assert len([m for m in world.messages() if "still your turn" in m.content]) == 1
 
 

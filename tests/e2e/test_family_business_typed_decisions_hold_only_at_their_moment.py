@@ -1,0 +1,110 @@
+"""``/familybusiness play`` takes only a value its list offered, written exactly so, at the
+moment it was offered for: a text that merely reads as the same move (other spacing, key
+order, escapes, an extra or repeated key) is no move, an answer picked in one counter
+window is stale in the next, and a player who left is offered nothing and shown no
+hand."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from tests.answers import refused
+from tests.fb_play import (
+    FB,
+    STALE,
+    WINDOW,
+    fb,
+    member,
+    started,
+    state_of,
+    table_of,
+    take_turn_step,
+)
+from tests.simcord_world import World
+
+
+def lookalikes(offered: str) -> list[str]:
+    """Texts that read as the offered move but are not the value offered."""
+    mark, text = offered.split(":", 1)
+    action = json.loads(text)
+    return [
+        f"{mark}:{json.dumps(action)}",  # spaces after the separators
+        f"{mark}:{text} ",
+        f"\n{mark}:{text}",
+        f"{mark}: {text}",
+        f"{mark}:" + json.dumps(dict(reversed(list(action.items()))), separators=(",", ":")),
+        f'{mark}:{{"kind":"discard","card":"{action["card"]}","kind":"{action["kind"]}"}}',
+        f'{mark}:{text[:-1]},"gang":null}}',
+        f"{mark}:" + text.replace('"kind"', '"\\u006bind"'),
+        f"{mark[0]}0{mark[1:]}:{text}",  # a leading zero
+        f"{mark[0]}{''.join(chr(0x0660 + int(d)) for d in mark[1:])}:{text}",  # Arabic digits
+        text,  # without the moment
+    ]
+
+
+async def test_a_text_that_only_reads_as_an_offered_move_is_refused(world: World) -> None:
+    game_id = await started(world, [world.alice, world.bob])
+    while FB.window_open(state := await state_of(world, game_id)):
+        await world.env.advance_time(WINDOW + 1)
+    game = await world.game(game_id)
+    mover = member(world, game.players[FB.game.awaiting(state)[0]])
+    offered = await mover.autocomplete(world.channel, "familybusiness play", "decision", "")
+    value = next(o["value"] for o in offered if '"kind":"play"' in o["value"])
+    for text in lookalikes(value):
+        refused(await fb(world, mover, "play", decision=text), "not a move")
+    assert (await world.game(game_id)).version == game.version
+    done = await fb(world, mover, "play", decision=value)
+    assert done.ephemeral and "Your hand" in done.response.content
+
+
+async def test_an_answer_picked_in_one_window_is_stale_in_the_next(world: World) -> None:
+    game_id = await started(world, [world.alice, world.bob], ai=1)
+    rng = random.Random(1)
+    picked: tuple[int, str] | None = None
+    for _ in range(600):
+        game, state = await world.game(game_id), await state_of(world, game_id)
+        assert game.status == "active", "the game ended before two windows asked Alice"
+        asked = FB.window_open(state) and game.seat_of(world.alice.id) in FB.game.awaiting(state)
+        if asked and picked is not None and picked[0] != state.turn:
+            before = await world.game(game_id)
+            refused(await fb(world, world.alice, "play", decision=picked[1]), STALE)
+            assert (await world.game(game_id)).version == before.version
+            return
+        if asked:  # she picks "No counter" and is too slow: the window closes without her
+            offered = await world.alice.autocomplete(
+                world.channel, "familybusiness play", "decision", ""
+            )
+            value = next(o["value"] for o in offered if "no_counter" in o["value"])
+            assert value == f'w{state.turn}:{{"kind":"no_counter"}}'
+            picked = (state.turn, value)
+            await world.env.advance_time(WINDOW + 1)
+            continue
+        if FB.window_open(state):
+            await world.env.advance_time(WINDOW + 1)
+            continue
+        people = [s for s in FB.game.awaiting(state) if not game.seats[s].played_by_ai]
+        if not people:
+            await world.env.advance_time(1)
+            continue
+        await take_turn_step(world, member(world, game.players[people[0]]), game_id, rng)
+    raise AssertionError("Alice was not asked in two windows")
+
+
+async def test_a_player_who_left_is_offered_nothing_and_shown_no_hand(world: World) -> None:
+    game_id = await started(world, [world.alice, world.bob, world.carol])
+    while FB.window_open(await state_of(world, game_id)):
+        await world.env.advance_time(WINDOW + 1)
+    game, state = await world.game(game_id), await state_of(world, game_id)
+    who = member(world, game.players[FB.game.awaiting(state)[0]])
+
+    async def stuck(*args: Any) -> Any:
+        raise RuntimeError("the worker died")  # the AI has not played the seat yet
+
+    world.bot.family_business.multi.decide = stuck
+    await fb(world, who, "leave")
+    hand = await who.click(await table_of(world, game_id), label="Show my hand")
+    assert "Your turn" not in refused(hand, "You left this game")
+    refused(await fb(world, who, "hand"), "You left this game")
+    assert await who.autocomplete(world.channel, "familybusiness play", "decision", "") == []
