@@ -51,7 +51,8 @@ def thinking_text(game: GameRow, stalled: bool = False) -> str:
 
 
 class AiAgain(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"fam:aiagain:(?P<game>\d{1,18})"
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"fam:aiagain:(?P<game>0|[1-9][0-9]{0,17})",
 ):
     """After a game against the AI: its player starts another at the same strength."""
 

@@ -86,7 +86,7 @@ async def refused_here(
 
 class ChallengeButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fam:(?P<answer>accept|decline|cancel):(?P<game>\d{1,18})",
+    template=r"fam:(?P<answer>accept|decline|cancel):(?P<game>0|[1-9][0-9]{0,17})",
 ):
     STYLES: ClassVar[dict[str, tuple[discord.ButtonStyle, str]]] = {
         "accept": (discord.ButtonStyle.success, "Accept"),
@@ -118,7 +118,7 @@ class ChallengeButton(
 
 class HandButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fam:hand:(?P<game>\d{1,18}):(?P<seq>\d{1,6})",
+    template=r"fam:hand:(?P<game>0|[1-9][0-9]{0,17}):(?P<seq>0|[1-9][0-9]{0,5})",
 ):
     """Show my hand (on the table), or Update (on the hand itself)."""
 
@@ -192,7 +192,7 @@ class RulesSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"fam
 
 class ForfeitButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fam:(?P<step>forfeit|giveup):(?P<game>\d{1,18}):(?P<seq>\d{1,6})",
+    template=r"fam:(?P<step>forfeit|giveup):(?P<game>0|[1-9][0-9]{0,17}):(?P<seq>0|[1-9][0-9]{0,5})",
 ):
     """``forfeit`` (on the table) asks; ``giveup`` (in the answer) confirms."""
 
@@ -225,7 +225,8 @@ class ForfeitButton(
 
 
 class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"fam:rematch:(?P<game>\d{1,18})"
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"fam:rematch:(?P<game>0|[1-9][0-9]{0,17})",
 ):
     def __init__(self, game: int) -> None:
         super().__init__(
@@ -255,7 +256,7 @@ class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     # ``so``/``sp``: the solo table's prefixes before it shared these controls; still
     # read, so a solo table posted before stays playable.
-    template=r"fam:(?:do|so):(?P<game>\d{1,18}):(?P<seq>\d{1,6}):(?P<key>[0-9.]{1,16})",
+    template=r"fam:(?:do|so):(?P<game>0|[1-9][0-9]{0,17}):(?P<seq>0|[1-9][0-9]{0,5}):(?P<key>[0-9.]{1,16})",
 ):
     """One legal action of the current decision, e.g. Pass."""
 
@@ -282,7 +283,7 @@ class ActionButton(
 
 class ActionSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"fam:(?:pick|sp):(?P<game>\d{1,18}):(?P<seq>\d{1,6}):(?P<group>[a-z_]{1,20})",
+    template=r"fam:(?:pick|sp):(?P<game>0|[1-9][0-9]{0,17}):(?P<seq>0|[1-9][0-9]{0,5}):(?P<group>[a-z_]{1,20})",
 ):
     """The legal actions of one type (e.g. every card that can be taken)."""
 
@@ -330,12 +331,22 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 
 UNKNOWN_CONTROL = (
     "That control is from an older version of this bot and no longer works. "
-    "`/famiglia board` shows your game's table with fresh buttons."
+    "`/{command} board` shows your game's table with fresh buttons."
 )
+
+
+def unknown_control_text(custom_id: str) -> str:
+    """What a control the bot does not know is answered with, naming the command of its
+    game (a Family Business control's ``fb:`` prefix, else Famiglia's)."""
+    return UNKNOWN_CONTROL.format(
+        command="familybusiness" if custom_id.startswith("fb:") else "famiglia"
+    )
 
 
 async def answer_unknown_control(interaction: Interaction) -> None:
     """Answer a component whose id matches none of the bot's items (an old message, or
-    a client sending ids the bot never made) instead of letting it fail silently."""
+    a client sending ids the bot never made, e.g. a number with a leading zero or in
+    other digits than ASCII) instead of letting it fail silently."""
+    custom_id = str((interaction.data or {}).get("custom_id", ""))
     with contextlib.suppress(discord.HTTPException):  # expired meanwhile: nothing to tell
-        await interaction.response.send_message(UNKNOWN_CONTROL, ephemeral=True)
+        await interaction.response.send_message(unknown_control_text(custom_id), ephemeral=True)

@@ -221,7 +221,7 @@ class BoardPageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=(
         r"fam:lb:(?P<board>rating|solo|ai|familybusiness):(?P<scope>server|global):(?P<level>[0-4])"
-        r":(?P<page>\d{1,6}):(?P<tag>[fpnl])"
+        r":(?P<page>0|[1-9][0-9]{0,5}):(?P<tag>[fpnl])"
     ),
 ):
     """First / previous / next / last page of a board; ``page`` is the page it shows."""

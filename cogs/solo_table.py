@@ -60,7 +60,7 @@ def tag_of(game: GameRow) -> str:
 
 class SoloForfeit(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fam:s(?P<step>ff|gu):(?P<game>\d{1,18}):(?P<seq>\d{1,6})",
+    template=r"fam:s(?P<step>ff|gu):(?P<game>0|[1-9][0-9]{0,17}):(?P<seq>0|[1-9][0-9]{0,5})",
 ):
     """``ff`` (on the table) asks; ``gu`` (in the answer) gives the game up."""
 

@@ -21,7 +21,7 @@ from cogs.buttons import refused_here
 
 Interaction = discord.Interaction[FamigliaBot]
 MODES = ("multi",)
-GAME = r"(?P<game>\d{1,18})"
+GAME = r"(?P<game>0|[1-9][0-9]{0,17})"
 
 
 def fb(interaction: Interaction) -> FamilyBusinessFlows:
@@ -108,7 +108,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"fb:
 
 class PlaySelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"fb:do:{GAME}:(?P<seq>\d{{1,9}}):(?P<part>\d)",
+    template=rf"fb:do:{GAME}:(?P<seq>0|[1-9][0-9]{{0,8}}):(?P<part>[0-9])",
 ):
     """One step of a turn: a card to play or discard, then each target or order."""
 
@@ -137,7 +137,7 @@ class PlaySelect(
 
 class WindowButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"fb:window:{GAME}:(?P<turn>\d{{1,9}})",
+    template=rf"fb:window:{GAME}:(?P<turn>0|[1-9][0-9]{{0,8}})",
 ):
     """On a window's announcement: opens the clicker's private prompt."""
 
@@ -164,7 +164,7 @@ class WindowButton(
 
 class AnswerButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"fb:ans:{GAME}:(?P<turn>\d{{1,9}}):(?P<card>[a-z_]{{1,40}})",
+    template=rf"fb:ans:{GAME}:(?P<turn>0|[1-9][0-9]{{0,8}}):(?P<card>[a-z_]{{1,40}})",
 ):
     """A responder's blind answer: one of their matching counters, or ``none``."""
 

@@ -9,6 +9,8 @@ import pytest
 from db.rows import ROBOT
 from engine.famiglia import new_game
 from tests.answers import refused, unchanged
+from tests.fb_play import FB, member, state_of, until_window
+from tests.fb_play import started as fb_started
 from tests.simcord_world import World
 
 
@@ -109,3 +111,35 @@ async def test_the_real_buttons_keep_working_in_their_own_channel(world: World):
     hand = await world.open_hand(mover, game_id)  # fam:hand on the table
     await mover.click(hand, label="Pass (take nothing)")  # fam:do on the private hand
     assert (await world.game(game_id)).action_count == 1
+
+
+async def test_ids_whose_numbers_only_look_like_the_real_ones_name_nothing(world: World):
+    # a control's numbers are matched completely: a leading zero or digits other than
+    # ASCII (Arabic-Indic, fullwidth) are not the game's id, whatever int() would read
+    game_id = await world.start_game(world.alice, world.bob)
+    seq = (await world.game(game_id)).action_count
+    message = await world.table(game_id)
+    before = await world.game(game_id)
+    arabic = "".join(chr(0x0660 + int(d)) for d in str(game_id))
+    fullwidth = "".join(chr(0xFF10 + int(d)) for d in str(game_id))
+    for custom_id in (
+        f"fam:hand:0{game_id}:{seq}",
+        f"fam:hand:{arabic}:{seq}",
+        f"fam:hand:{fullwidth}:{seq}",
+        f"fam:forfeit:{game_id}:0{seq}",
+    ):
+        answer = refused(await world.forged_click(world.alice, message, custom_id), "older")
+        assert "/famiglia board" in answer
+    assert unchanged(before, await world.game(game_id))
+
+    world.channel = world.guild.create_text_channel("family-business")
+    fb_game = await fb_started(world, [world.alice, world.bob, world.carol])
+    await until_window(world, fb_game)
+    game, state = await world.game(fb_game), await state_of(world, fb_game)
+    responder = member(world, game.players[FB.game.awaiting(state)[0]])
+    table = await world.table(fb_game)
+    turn = state.turn
+    for custom_id in (f"fb:ans:0{fb_game}:{turn}:none", f"fb:ans:{fb_game}:0{turn}:none"):
+        answer = refused(await world.forged_click(responder, table, custom_id), "older")
+        assert "/familybusiness board" in answer
+    assert (await world.game(fb_game)).version == game.version
