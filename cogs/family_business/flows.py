@@ -350,8 +350,12 @@ class FamilyBusinessFlows:
         self.ai_seats.kick(game_id)
 
     async def after_ai(self, moved: MultiMoved) -> None:
-        """Show what a committed change of a dealt game did (an AI seat's too)."""
-        await self.update_table(moved.game, moved.state)
+        """Show what a committed change of a dealt game did (an AI seat's too). An answer
+        that leaves its window open changes nothing the table shows, and the table is left
+        alone: an edit would tell the table when someone answered (RULING R31)."""
+        answered = rules_of(moved.game.game).window_open(moved.state) and not moved.window_opened
+        if not answered or moved.game.status != "active":
+            await self.update_table(moved.game, moved.state)
         if moved.window_opened:
             await announce_window(self.bot, moved.game, moved.state)
         elif moved.game.status == "active":

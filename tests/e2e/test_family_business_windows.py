@@ -235,17 +235,20 @@ async def test_a_window_mentions_each_responder_once_and_nobody_else(world) -> N
 
 
 async def test_nobody_is_told_in_the_channel_that_the_others_have_answered(world) -> None:
-    """RULING R31: with one of two responders answered, the channel gets no message, so
-    the one left is not singled out as the last to answer."""
+    """RULING R31: with one of two responders answered, the channel gets no message and
+    the table is not edited, so the one left is not singled out as the last to answer."""
     game_id = await _started(world, [world.alice, world.bob, world.carol], ai=0)
     await _until_window(world, game_id)
     game = await world.game(game_id)
     state = await state_of(world, game_id)
     first, last = (member(world, game.players[s]) for s in FB.game.awaiting(state))
-    before = len(world.messages())
+    before, requests = len(world.messages()), len(world.env.http_requests)
     await answer_window(world, first, game_id, counter=False)
     assert list(FB.game.awaiting(await state_of(world, game_id))) == [FB.game.awaiting(state)[1]]
     assert len(world.messages()) == before
+    # nor is the table edited (its content is the same; the edit would time the answer)
+    sent = [(r.method, r.path) for r in world.env.http_requests[requests:]]
+    assert not [r for r in sent if not r[1].startswith("/interactions/")], sent
     await answer_window(world, last, game_id, counter=False)
     assert not FB.window_open(await state_of(world, game_id))
 
