@@ -39,7 +39,7 @@ from engine.family_business.policies import (  # noqa: E402
 )
 from engine.family_business.quick import quick_policy  # noqa: E402
 from engine.family_business.state import WINDOW, FBState  # noqa: E402
-from engine.family_business.tuned import tuned_policy  # noqa: E402
+from engine.family_business.tuned import tuned_policy, weights_for  # noqa: E402
 from engine.family_business.value import AIMED, Model, held, win_chance  # noqa: E402
 
 #: a win-chance model fitted on 2-player bot games that also counts the Mob Powers and
@@ -66,6 +66,14 @@ TURN = Plan(chance=True, margin=0.01, confidence=1.5, time_cap=1.0)
 #: a change to HARD or DUEL does not carry into the trials' names and records; hard's
 #: records with HARD16: fb-ai-hard-h16-4p.jsonl)
 HARD16 = replace(TURN, decisions=16)
+#: the 2-player tuned player with the worth of keeping a Double Contract (-0.3), a Hit
+#: (0.6) and a Pay Off (0.3) in hand (bench/fb_tune.py --worth)
+WORTH_2P = replace(
+    weights_for(2),
+    worth=tuple(
+        {C.DOUBLE_CONTRACT: -0.3, C.HIT: 0.6, C.PAY_OFF: 0.3}.get(c, 0.0) for c in range(C.N_TYPES)
+    ),
+)
 DUEL32 = Plan(
     samples=60, time_cap=1.0, chance=True, margin=0.0, confidence=1.0, decisions=32, every=True
 )
@@ -124,6 +132,11 @@ CANDIDATES = {
     # ... played out for 24 or 40 decisions, not 32 (16 and 48 did worse than 32)
     "lookahead-2p24": replace(DUEL32, decisions=24),
     "lookahead-2p40": replace(DUEL32, decisions=40),
+    # ... on a tuned player that prices each card it gives up (Weights.worth, tuned by
+    # ``python bench/fb_tune.py --players 2 --seeds 500 --holdout 1000 --sweeps 3 --start
+    # tuned --worth --gain 0.003``: alone against the bot 58.3% of 2000 held-out games, the
+    # tuned player 56.0%)
+    "lookahead-2p-worth": replace(DUEL32, weights=WORTH_2P),
 }
 
 

@@ -57,6 +57,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.family_business import GAME, FBOptions  # noqa: E402
+from engine.family_business import cards as C  # noqa: E402
 from engine.family_business.policies import bot_policy  # noqa: E402
 from engine.family_business.tuned import NAMES, Weights, act, weights_for  # noqa: E402
 from engine.stats import wilson  # noqa: E402
@@ -84,6 +85,8 @@ STEPS = {
 
 #: with one opponent these terms are constant or repeat ``top``
 FIXED_2P = frozenset(("mean", "per_other", "targeted", "weakest"))
+#: the first step of ``--worth``'s search (an own mobster in play counts about 1)
+WORTH_STEP = 0.3
 
 
 def game(w: Weights, n: int, seed: int, seat: int) -> float:
@@ -146,6 +149,37 @@ def search(
     return best
 
 
+def search_worth(
+    start: Weights, n: int, seeds: range, sweeps: int, minutes: float, gain: float = 0.0
+) -> Weights:
+    """The coordinate search over the worth of keeping each card type (``Weights.worth``,
+    from all 0: the start plays as without it), the scalar weights held."""
+    deadline = time.perf_counter() + 60 * minutes
+    best = replace(start, worth=start.worth or (0.0,) * C.N_TYPES)
+    best_rate = rate(best, n, seeds)
+    print(f"start {best_rate:.1%} on {len(seeds) * n} games", flush=True)
+    step = WORTH_STEP
+    for sweep in range(sweeps):
+        gained = False
+        for card in range(C.N_TYPES):
+            if time.perf_counter() > deadline:
+                print("  time is up", flush=True)
+                return best
+            for sign in (1, -1):
+                worth = list(best.worth)
+                worth[card] = round(worth[card] + sign * step, 4)
+                trial = replace(best, worth=tuple(worth))
+                r = rate(trial, n, seeds)
+                if r > best_rate + gain:
+                    best, best_rate, gained = trial, r, True
+                    print(f"  sweep {sweep}: {C.NAMES[card]} -> {worth[card]}: {r:.1%}", flush=True)
+                    break
+        if not gained:
+            step /= 2
+            print(f"  sweep {sweep}: no gain, step halved", flush=True)
+    return best
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="tune the tuned player against the bot")
     parser.add_argument("--players", type=int, default=4)
@@ -153,6 +187,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--holdout", type=int, default=200, help="held-out seeds (x seats)")
     parser.add_argument("--sweeps", type=int, default=4)
     parser.add_argument("--minutes", type=float, default=60, help="stop the search after")
+    parser.add_argument(
+        "--worth", action="store_true", help="tune the worth of each card type instead"
+    )
     parser.add_argument("--start", choices=("tuned", "bot"), default="bot")
     parser.add_argument("--set", default="", help="start overrides, e.g. top=0.8,lead=0.3")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -170,7 +207,8 @@ def main(argv: list[str] | None = None) -> None:
         pairs = (item.split("=") for item in args.set.split(","))
         start = replace(start, **{k: float(v) for k, v in pairs})
     tuning = range(1001, 1001 + args.seeds)
-    best = search(start, n, tuning, args.sweeps, args.minutes, args.gain)
+    find = search_worth if args.worth else search
+    best = find(start, n, tuning, args.sweeps, args.minutes, args.gain)
     print(f"weights for {n} players: {best!r}")
     held = range(5001, 5001 + args.holdout)
     games = len(held) * n

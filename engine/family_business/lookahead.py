@@ -89,6 +89,7 @@ class Plan:
     # play's choices, a window's answers and each card it could discard
     whole: bool = False  # with ``decisions``: play on to the start of a turn, so that a
     # card played before the cut is scored resolved, not pending
+    weights: Weights | None = None  # the tuned player's weights (None: weights_for the table)
 
 
 #: ``hard``'s plan at tables of 3 or more (bench/fb_ai.py's "lookahead-cc", scoring at
@@ -178,7 +179,7 @@ def decide(
 ) -> tuple[Action, int]:
     """The look-ahead's action for ``seat`` and the determinizations it sampled (kept
     consistent with ``belief`` when given)."""
-    w = weights_for(sum(state.live) if plan.duel else state.n)
+    w = plan.weights or weights_for(sum(state.live) if plan.duel else state.n)
     if plan.dearer:
         w = replace(
             w,

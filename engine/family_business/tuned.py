@@ -60,16 +60,21 @@ class Weights:
     other_counter: float = 0.0  # price of Finger or Safe House
     tempo: float = 0.0  # value of taking the next turn by a counter
     hold: float = 0.0  # worth of the card given up (policies.KEEP, per 10) in a play
+    # per card type (cards.N_TYPES): the worth of keeping it, in place of ``hold``; a
+    # discard gives up the card of least worth (ties: the bot's order, policies.KEEP)
+    worth: tuple[float, ...] = ()
 
     def vector(self) -> list[float]:
-        return [getattr(self, f.name) for f in fields(self)]
+        """The scalar weights, in the order of :data:`NAMES`."""
+        return [getattr(self, name) for name in NAMES]
 
     @classmethod
     def of(cls, values: list[float]) -> Weights:
         return cls(*values)
 
 
-NAMES: Final = tuple(f.name for f in fields(Weights))
+#: the scalar weights (all but ``worth``)
+NAMES: Final = tuple(f.name for f in fields(Weights) if f.name != "worth")
 
 
 def strengths(s: FBState, w: Weights) -> list[float]:
@@ -167,8 +172,14 @@ def _completed(state: FBState, seat: int, card: int, w: Weights) -> float:
     return evaluate(after_play(state.public_copy(), card, choices), seat, w)
 
 
-def _kept(card: int) -> float:
-    return KEEP.get(card, 3) / 10
+def _price(card: int, w: Weights) -> float:
+    """What giving up ``card`` costs the player."""
+    return w.worth[card] if w.worth else w.hold * KEEP.get(card, 3) / 10
+
+
+def discard_key(card: int, w: Weights) -> tuple[float, float, int]:
+    """The tuned player discards the card of the smallest key."""
+    return (w.worth[card] if w.worth else 0.0, *keep_key(card))
 
 
 def act(state: FBState, seat: int, w: Weights) -> Action:
@@ -180,12 +191,12 @@ def act(state: FBState, seat: int, w: Weights) -> Action:
         return _best_option(state, seat, state.card, state.choices, actions, w)[0]
     plays = [a for a in actions if a.kind == PLAY]
     discards = [a for a in actions if a.kind == DISCARD]
-    keep = min(discards, key=lambda a: keep_key(a.arg))
+    keep = min(discards, key=lambda a: discard_key(a.arg, w))
     if not plays:
         return keep
-    baseline = evaluate(after_discard(state.public_copy()), seat, w) - w.hold * _kept(keep.arg)
+    baseline = evaluate(after_discard(state.public_copy()), seat, w) - _price(keep.arg, w)
     best, value = max(
-        ((a, _completed(state, seat, a.arg, w) - w.hold * _kept(a.arg)) for a in plays),
+        ((a, _completed(state, seat, a.arg, w) - _price(a.arg, w)) for a in plays),
         key=lambda av: av[1],
     )
     return best if value > baseline + w.margin else keep
