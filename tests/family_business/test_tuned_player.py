@@ -10,10 +10,11 @@ import pytest
 
 from engine.family_business import GAME, FBOptions
 from engine.family_business import cards as C
-from engine.family_business.actions import Action
+from engine.family_business.actions import DISCARD, PLAY, Action
 from engine.family_business.ai import choose
 from engine.family_business.policies import bot_policy, evaluate
-from engine.family_business.state import DOUBLE, SINGLE
+from engine.family_business.state import DOUBLE, SINGLE, FBState
+from engine.family_business.state import PLAY as PLAY_PHASE
 from engine.family_business.tuned import Weights, act, tuned_policy
 from engine.family_business.tuned import evaluate as tuned_evaluate
 
@@ -53,3 +54,36 @@ def test_rule_10_1_counters_a_contract_on_its_gang_when_the_counter_is_cheap():
     play(s, A, C.CONTRACT, ("gang", B))
     assert act(s, B, Weights(mob_power=0.0)) == Action("counter", C.MOB_POWER)
     assert act(s, B, Weights(mob_power=5.0)) == Action("no_counter")
+
+
+def _first_turn_with(seed: int, card: int) -> tuple[FBState, int]:
+    """The first start of a play of a 2-player bot game where the seat to move holds
+    ``card``."""
+    s = GAME.new(seed, FBOptions(seats=2, first=0))
+    rng = random.Random(seed)
+    while not GAME.is_over(s):
+        seat = GAME.awaiting(s)[0]
+        if s.phase == PLAY_PHASE and s.card < 0 and card in s.hands[seat]:
+            return s, seat
+        GAME.apply(s, bot_policy(s, seat, rng), seat)
+    raise AssertionError("no such turn")
+
+
+def test_rule_4_3_a_card_priced_dear_is_kept_and_one_priced_below_nothing_given_up():
+    # Weights.worth: a play costs its card's worth, a discard gives up the card of least
+    # worth (a counter can only be discarded in one's own turn)
+    base = Weights()
+    for seed in range(1, 40):
+        s, seat = _first_turn_with(seed, C.HIT)
+        if act(s, seat, base) == Action(PLAY, C.HIT):
+            break
+    else:
+        raise AssertionError("the tuned player never played a Hit it held")
+    dear = [0.0] * C.N_TYPES
+    dear[C.HIT] = 50.0
+    assert act(s, seat, Weights(worth=tuple(dear))) != Action(PLAY, C.HIT)
+    s, seat = _first_turn_with(3, C.FAMILY_INFLUENCE)
+    cheap = [0.0] * C.N_TYPES
+    cheap[C.FAMILY_INFLUENCE] = -50.0
+    assert act(s, seat, Weights(worth=tuple(cheap))) == Action(DISCARD, C.FAMILY_INFLUENCE)
+    assert act(s, seat, base) != Action(DISCARD, C.FAMILY_INFLUENCE)
