@@ -136,29 +136,26 @@ class FamilyBusinessFlows:
         """The lobby (``state`` None) or the table of ``game`` as the answer here, recorded
         as its table; an older copy becomes a link to it, so that no copy can show seats
         or a position the game no longer has."""
-        if state is None:
-            payload: dict[str, Any] = {
-                "embed": views.lobby_embed(game),
-                "view": views.lobby_view(game),
-            }
-        else:
-            payload = await self.table_payload(game, state)
-            payload["files"] = payload.pop("attachments")
-            del payload["content"]
         message: discord.Message | None = None
-        if await delivered(interaction, interaction.response.send_message(**payload)):
+        reply = interaction.response.send_message(**await self._to_post(game, state))
+        if await delivered(interaction, reply):
             with contextlib.suppress(discord.HTTPException):
                 message = await interaction.original_response()
-        else:  # the lobby or game stands: posted in the channel instead
-            if state is not None:  # a file is read once: draw the picture again
-                payload = await self.table_payload(game, state)
-                payload["files"] = payload.pop("attachments")
-                del payload["content"]
+        else:  # the lobby or game stands: posted in the channel instead (a fresh picture)
             channel = self.bot.get_partial_messageable(game.channel_id)
             with contextlib.suppress(discord.HTTPException):
-                message = await channel.send(**payload)
+                message = await channel.send(**await self._to_post(game, state))
         if message is not None:
             await moved_to(self.bot, self.multi.base.records, game, message, views.title(game))
+
+    async def _to_post(self, game: GameRow, state: Any) -> dict[str, Any]:
+        """A new message's lobby (``state`` None) or table."""
+        if state is None:
+            return {"embed": views.lobby_embed(game), "view": views.lobby_view(game)}
+        payload = await self.table_payload(game, state)
+        payload["files"] = payload.pop("attachments")
+        del payload["content"]
+        return payload
 
     # ------------------------------------------------------------------ the table
     async def table_payload(self, game: GameRow, state: Any) -> dict[str, Any]:

@@ -25,7 +25,7 @@ The weights differ for 2 players and for more (:data:`TUNED`).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Final
 
 from engine.family_business import cards as C
@@ -62,7 +62,7 @@ class Weights:
     hold: float = 0.0  # worth of the card given up (policies.KEEP, per 10) in a play
     # per card type (cards.N_TYPES): the worth of keeping it, in place of ``hold``; a
     # discard gives up the card of least worth (ties: the bot's order, policies.KEEP)
-    worth: tuple[float, ...] = ()
+    worth: tuple[float, ...] = field(default=(), kw_only=True)
 
     def vector(self) -> list[float]:
         """The scalar weights, in the order of :data:`NAMES`."""
@@ -70,6 +70,7 @@ class Weights:
 
     @classmethod
     def of(cls, values: list[float]) -> Weights:
+        """The weights of :data:`NAMES`' values (``worth`` left empty)."""
         return cls(*values)
 
 
