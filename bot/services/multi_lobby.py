@@ -163,8 +163,7 @@ class MultiLobby:
 
     async def again(self, game_id: int, user_id: int, name: str) -> MultiMoved:
         """Play again: a new lobby in the same channel with the same seats, its host the
-        player who asked (the others may leave it); a person who left the game, or whose
-        time ran out, is not seated again (their seat is free to join)."""
+        player who asked (the others may leave it)."""
         old = await self.base.game(game_id)
         seat = old.seat_of(user_id)
         if seat is None or old.mode != "multi":
@@ -177,7 +176,7 @@ class MultiLobby:
         others = [
             s.model_copy(update={"left_place": None, "ai": s.ai if not s.is_person else None})
             for i, s in enumerate(old.seats)
-            if i != seat and not (s.is_person and s.left_place is not None)
+            if i != seat
         ]
         moved = await self.open_lobby(
             old.guild_id or 0, old.channel_id, user_id, name, len(old.seats), old.game

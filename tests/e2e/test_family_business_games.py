@@ -121,18 +121,3 @@ async def test_board_posts_the_table_again_at_the_bottom_and_it_becomes_the_tabl
     table = fresh(world, await world.table(game_id))
     assert "Family Business" in table.embeds[0].title
     assert [a.filename for a in table.attachments] == ["family-business.png"]
-
-
-async def test_play_again_does_not_seat_a_person_who_left_the_game(world) -> None:
-    quick_ai(world)
-    game_id = await lobby_with(world, [world.alice, world.bob, world.carol], ai=0, most=3)
-    await world.alice.click(fresh(world, await world.table(game_id)), label="Start")
-    await fb(world, world.carol, "leave")  # the AI plays her gang to the end
-    await play_to_the_end(world, game_id)
-    await world.alice.click(fresh(world, await world.table(game_id)), label="Play again")
-    again = await world.bot.store.active_game_in_channel(world.channel.id)
-    assert again is not None and again.status == "challenge"
-    assert again.players == (world.alice.id, world.bob.id)
-    await world.carol.click(fresh(world, await world.table(again.id)), label="Join")
-    joined = await world.game(again.id)
-    assert set(joined.players) == {world.alice.id, world.bob.id, world.carol.id}
