@@ -153,7 +153,7 @@ async def test_forged_page_numbers_show_a_real_page(world: World):
     for custom_id, page in (
         ("fam:lb:rating:global:0:0:f", 1),
         ("fam:lb:rating:global:0:999999:l", 3),
-        ("fam:lb:rating:global:0:000002:n", 2),
+        ("fam:lb:rating:global:0:2:n", 2),
     ):
         result = await world.forged_click(world.bob, board, custom_id)
         assert result.acknowledged and not result.ephemeral, (custom_id, result)
@@ -165,6 +165,8 @@ async def test_forged_page_numbers_show_a_real_page(world: World):
     for custom_id in ("fam:lb:rating:global:-1:1:f", "fam:lb:rating:global:0:-3:p"):
         result = await world.forged_click(world.bob, board, custom_id)
         refused(result)
+    # a number is matched completely: a leading zero names no page (nor any control)
+    refused(await world.forged_click(world.bob, board, "fam:lb:rating:global:0:000002:n"), "older")
     result = await world.forged_click(world.bob, board, "fam:lb:rating:global:3:1:f")
     refused(result, "level")
 
