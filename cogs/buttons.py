@@ -302,7 +302,7 @@ class ActionSelect(
                 options=options or [],
             )
         )
-        self.game, self.seq = game, seq
+        self.game, self.seq, self.group = game, seq, group
 
     @classmethod
     async def from_custom_id(
@@ -315,7 +315,7 @@ class ActionSelect(
             return
         # The menu offers one choice: more than one (a forged client) names none.
         value = self.item.values[0] if len(self.item.values) == 1 else ""
-        await flows(interaction).click_action(interaction, self.game, self.seq, value)
+        await flows(interaction).click_action(interaction, self.game, self.seq, value, self.group)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from bot.app import FamigliaBot
-from bot.services.choices import parse_key
+from bot.services.choices import offered_action
 from bot.services.games import STALE, GameService, Moved, Refusal
 from cogs import game_texts
 from cogs.buttons import RulesSelect
@@ -151,14 +151,14 @@ class Flows:
 
     # --------------------------------------------------------------------- moves
     async def click_action(
-        self, interaction: Interaction, game_id: int, seq: int, value: str
+        self, interaction: Interaction, game_id: int, seq: int, value: str, kind: str | None = None
     ) -> None:
-        """Every decision control (``cogs.buttons``) of every game: ``play`` hands the
+        """Every decision control (``cogs.buttons``) of every game, its value one the
+        control offered (a select of ``kind``'s actions, or a button): ``play`` hands the
         move, once made, to the table of the game's mode."""
-        action = parse_key(value)
-        if action is None:
-            return await self.refuse(interaction, "That option is not one of the choices.")
-        await self.play(interaction, game_id, seq, lambda _state: [action])
+        await self.play(
+            interaction, game_id, seq, lambda state: [offered_action(state, value, kind)]
+        )
 
     async def play(
         self,

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from engine.errors import IllegalAction
 from engine.famiglia import GameState, label
 from engine.famiglia.actions import Action, BruteAmount, Pay, PlayAccountant, PlayBrute, from_key
 from engine.famiglia.cards import code
@@ -45,15 +46,31 @@ def key_text(action: Action) -> str:
     return ".".join(str(part) for part in action.key())
 
 
+#: a key as :func:`key_text` writes it: three ASCII numbers without leading zeros
+_KEY = re.compile(r"(0|[1-9][0-9]{0,2})\.(0|[1-9][0-9]{0,2})\.(0|[1-9][0-9]{0,2})", re.ASCII)
+NOT_A_CHOICE = "That option is not one of the choices."
+
+
 def parse_key(text: str) -> Action | None:
-    """The action a key string names, or None for anything malformed."""
-    parts = text.strip().split(".")
-    if len(parts) != 3 or not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in parts):
+    """The action a key string names, written exactly as :func:`key_text` writes keys;
+    None for anything else (spaces, a leading zero, other digits)."""
+    match = _KEY.fullmatch(text)
+    if match is None:
         return None
     try:
-        return from_key((int(parts[0]), int(parts[1]), int(parts[2])))
+        return from_key((int(match[1]), int(match[2]), int(match[3])))
     except (ValueError, TypeError, IndexError):  # e.g. "2.20.0": no card kind 20
         return None
+
+
+def offered_action(state: GameState, value: str, kind: str | None = None) -> Action:
+    """The action a control offered as ``value`` at ``state`` (a select of one ``kind``
+    of action, or any decision's button): only a value the control's list holds, written
+    exactly so; a legal move it never offered is no choice of it. IllegalAction else."""
+    for choice in choices(state, None if kind is None else [kind]):
+        if choice.value == value:
+            return choice.action
+    raise IllegalAction(NOT_A_CHOICE)
 
 
 #: The most of a typed value a refusal repeats (a message holds at most 2000 characters).

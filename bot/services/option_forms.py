@@ -22,7 +22,7 @@ _POSITION = re.compile(r"#\s?([0-9]{1,3})", re.ASCII)
 _SEEN = re.compile(r"#\s?([0-9]{1,3})\s+([A-Za-z][0-9]{1,3})", re.ASCII)
 _CARD = re.compile(r"[A-Za-z][0-9]{1,3}", re.ASCII)
 _NUMBER = re.compile(r"[0-9]{1,3}", re.ASCII)
-_KEY = re.compile(r"[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}", re.ASCII)
+_KEY = re.compile(r"(?:0|[1-9][0-9]{0,2})\.(?:0|[1-9][0-9]{0,2})\.(?:0|[1-9][0-9]{0,2})", re.ASCII)
 #: Card codes naming a payment or an exchange: ``M0 M1``, ``M0 + M1``, ``A1, B2``.
 _CARD_LIST = re.compile(r"[A-Za-z][0-9](?:\s*[+,]?\s*[A-Za-z][0-9])*", re.ASCII)
 
