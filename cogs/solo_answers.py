@@ -44,13 +44,20 @@ DM_BUSY = (
 )
 
 
-def closed_dms_text(server: str | None) -> str:
+#: the pauses before the robot's turn is tried again after its commit failed
+ROBOT_RETRY_SECONDS = (2.0, 10.0, 60.0, 300.0)
+
+
+def closed_dms_text(server: str | None, resuming: bool = False) -> str:
+    """Why a solo game was not started (or, ``resuming``, its table not shown) and how to
+    open the DMs; then the command to run again."""
     where = f"**{server}**" if server else "the server's name"
+    what, again = ("cannot be shown", "resume") if resuming else ("was not started", "solo")
     return (
-        "I cannot send you direct messages, so your solo game was not started. "
+        f"I cannot send you direct messages, so your solo game {what}. "
         f"To allow them for this server: click {where} → **Privacy Settings** → turn on "
         "**Direct Messages**. Or for every server: **User Settings → Privacy & Safety** → "
-        "allow direct messages from server members. Then run `/famiglia solo` again."
+        f"allow direct messages from server members. Then run `/famiglia {again}` again."
     )
 
 
@@ -68,6 +75,8 @@ class SoloFlows:
         self.solo = solo
         self.service = solo.service
         self.records = solo.service.records
+        #: The robot's turns tried again after a failure (kept until done).
+        self._retries: set[asyncio.Task[None]] = set()
         #: Per player, held while a solo game is being started (weak: dropped when idle).
         self._starting: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
@@ -256,12 +265,8 @@ class SoloFlows:
             channel = self.bot.get_partial_messageable(game.channel_id)
             message = await self._post(channel, game, await self.payload(game, state))
         except discord.Forbidden:
-            return await self.refuse(
-                interaction,
-                closed_dms_text(getattr(interaction.guild, "name", None)).replace(
-                    "was not started", "cannot be shown"
-                ),
-            )
+            server = getattr(interaction.guild, "name", None)
+            return await self.refuse(interaction, closed_dms_text(server, resuming=True))
         except (discord.HTTPException, TimeoutError) as error:  # 5xx, or no answer at all
             log.warning("solo game %s: table not posted in the DM: %s", game.id, error)
             return await self.refuse(
@@ -285,6 +290,32 @@ class SoloFlows:
         await self.resume(interaction)
         return True
 
+    async def _robot_turn(self, game_id: int) -> Moved | None:
+        """The robot's turn after the player's saved move; if it fails (the store refused
+        its commit), the player's move stands and is shown, and the robot's turn is tried
+        again after a pause (:data:`ROBOT_RETRY_SECONDS`) instead of waiting for a restart."""
+        try:
+            return await self.solo.robot_turn(game_id)
+        except Exception:
+            log.exception("solo game %s: the robot's turn failed; trying again", game_id)
+            task = asyncio.create_task(self._robot_again(game_id))
+            self._retries.add(task)
+            task.add_done_callback(self._retries.discard)
+            return None
+
+    async def _robot_again(self, game_id: int) -> None:
+        for pause in ROBOT_RETRY_SECONDS:
+            await asyncio.sleep(pause)
+            try:
+                moved = await self.solo.robot_turn(game_id)
+            except Exception as error:
+                log.warning("solo game %s: the robot's turn failed again: %r", game_id, error)
+                continue
+            if moved is not None:
+                await self._show(moved.game)
+            return
+        log.error("solo game %s: the robot's turn kept failing; a restart plays it", game_id)
+
     async def heal(self) -> int:
         """At start-up: play the robot's turns a restart interrupted; update those tables."""
         healed = 0
@@ -307,7 +338,7 @@ class SoloFlows:
         on_table = self.flows.on_table(interaction, moved.game)
         if on_table:  # the move is saved: the click is answered, the table follows
             await self.flows.answered_ok(moved.game, self.flows.acknowledge(interaction))
-        robot = await self.solo.robot_turn(moved.game.id)
+        robot = await self._robot_turn(moved.game.id)
         game, state = (robot.game, robot.state) if robot is not None else (moved.game, moved.state)
         if on_table:
             return await self._show(game)

@@ -158,3 +158,56 @@ async def test_solo_from_a_server_while_a_solo_game_runs_announces_nothing_in_th
     assert result.ephemeral and "already have a solo game" in said(result), said(result)
     assert [m.content for m in user.dm_channel.history() if m.id not in before] == []
     assert [g.id for g in await world.bot.store.active_games()] == [game_id]
+
+
+async def test_a_robot_turn_the_store_refused_is_played_after_a_pause_and_the_move_stands(
+    world: World, monkeypatch: Any
+):
+    """The player's solo move is saved, the robot's commit right after it fails once (the
+    database was locked): the player is not told that nothing changed, the table shows
+    the saved move, and the robot plays its turn a moment later without a restart."""
+    import sqlite3
+
+    await world.slash(world.alice, "solo", level=1, first="you")
+    game = await world.bot.store.active_solo_game_for_user(world.alice.id)
+    assert game is not None
+    store = world.bot.store
+    real = store.commit_move
+    armed = [True]
+
+    async def commit_move(game_id: int, **kwargs: Any) -> Any:
+        if kwargs.get("actor") == 0 and armed and armed.pop():
+            raise sqlite3.OperationalError("database is locked")
+        return await real(game_id, **kwargs)
+
+    monkeypatch.setattr(store, "commit_move", commit_move)
+    answer = await world.alice.user.slash("famiglia pass")
+    assert "nothing was changed" not in said(answer)
+    assert not armed  # the robot's first commit failed
+    await world.env.advance_time(3)
+    later = await world.game(game.id)
+    assert later.action_count >= game.action_count + 2  # her pass, then the robot's turn
+    state = await world.state(game.id)
+    assert not state.is_robot(state.current)  # her turn again
+    table = await dm_table(world, world.alice.user, game.id)
+    ids = [c.get("custom_id", "") for c in World.components(table)]
+    seqs = {i.split(":")[3] for i in ids if i.startswith(("fam:do:", "fam:pick:"))}
+    assert seqs == {str(later.action_count)}  # the table's controls are for her turn now
+
+
+async def test_resume_with_closed_dms_names_resume_not_solo(world: World):
+    await world.slash(world.alice, "solo", level=3, first="you")
+    game = await world.bot.store.active_solo_game_for_user(world.alice.id)
+    assert game is not None
+    dm = world.alice.user.dm_channel
+    world.env.inject_error(
+        "POST",
+        f"/channels/{dm.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+    )
+    text = refused(await world.slash(world.alice, "resume"), "Direct Messages")
+    assert "cannot be shown" in text and "`/famiglia resume` again" in text, text
+    assert "/famiglia solo" not in text
+    assert (await world.game(game.id)).status == "active"
