@@ -55,7 +55,9 @@ class Outcome:
 
     @property
     def is_draw(self) -> bool:
-        return len(self.placing) == 1 and len(self.placing[0]) > 1
+        """Whether the first place is shared (a draw, also after others were placed
+        below it: Family Business's RULING R20 after earlier eliminations)."""
+        return bool(self.placing) and len(self.placing[0]) > 1
 
 
 class Game(Protocol[S, A]):

@@ -164,6 +164,18 @@ def test_x6_simultaneous_wipe_out_is_a_draw():
     assert out.is_draw and out.placing == ((A, B),) and out.winners == (A, B)
 
 
+def test_ruling_r20_a_draw_after_earlier_eliminations_counts_as_a_draw():
+    """RULING R20 at 3 seats: C was eliminated before; the Massacre then kills A and B
+    together, who share first place (the simulator counts it as a draw)."""
+    s = board(3, at_large=[0, 0, 0], hit=[B, A, B], war=SINGLE, active=B, hands={A: [C.MASSACRE]})
+    s.live[CC] = False
+    s.eliminated = [[CC]]
+    discard(s, B)
+    play(s, A, C.MASSACRE)
+    out = GAME.outcome(s)
+    assert out.placing == ((A, B), (CC,)) and out.winners == (A, B) and out.is_draw
+
+
 def test_x6_double_rate_executions_are_one_event_and_end_in_a_draw():
     """X6 variant (RULINGs R16, R21): both last mobsters executed in one S1."""
     s = board(2, at_large=[0, 0], hit=[A, B], war=DOUBLE, active=B)
