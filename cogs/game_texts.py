@@ -14,7 +14,7 @@ from cogs.render import hand_embed, table_message
 from cogs.render.embed import Hands, result_sentence
 from cogs.safe_text import shown
 from db.rows import GameRow, ResultRow
-from engine.famiglia import Event, GameState, describe_event, prompt, view
+from engine.famiglia import Event, GameState, PlayerView, describe_event, prompt, view
 
 #: Events the move log leaves out: a turn passing shows in the table itself, and the
 #: game's end has its own line (the result is said once, winner first).
@@ -124,12 +124,25 @@ def final_hands(game: GameRow, state: GameState) -> Hands | None:
     return (view(state, 0).hand, view(state, 1).hand)
 
 
+def seen(game: GameRow, state: GameState, seat: int | None) -> PlayerView:
+    """What ``seat`` (None: everybody) sees of ``game``: the engine's view, with nobody to
+    move once the row says the game is over though its rules did not end it (given up,
+    lost on time), as at the end of a game ended by the rules; who won is the row's."""
+    shown_view = view(state, seat)
+    if game.is_open or state.over:
+        return shown_view
+    return shown_view.model_copy(
+        update={"current": None, "decision": "over", "prompt": "The game is over."}
+    )
+
+
 def table(
     game: GameRow, state: GameState, recent: list[str], record: ResultRow | None = None
 ) -> tuple[discord.Embed, discord.File]:
     """The public table (embed + image), from the public view only (and, once the game
     is over, every hand)."""
-    embed, file = table_message(view(state, None), names_of(game), recent, final_hands(game, state))
+    public = seen(game, state, None)
+    embed, file = table_message(public, names_of(game), recent, final_hands(game, state))
     _forfeit_field(embed, game, state, record)
     return embed, file
 
@@ -138,7 +151,7 @@ def hand(
     game: GameRow, state: GameState, seat: int, record: ResultRow | None = None
 ) -> discord.Embed:
     """One player's own view: their hand, play area, total and what is asked of them."""
-    embed = hand_embed(view(state, seat), names_of(game))
+    embed = hand_embed(seen(game, state, seat), names_of(game))
     _forfeit_field(embed, game, state, record)
     return embed
 

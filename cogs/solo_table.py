@@ -21,7 +21,7 @@ from bot.app import FamigliaBot
 from bot.services.modes import Solo, SoloOptions, options_as
 from bot.services.solo import History
 from cogs.buttons import RulesButton, flows, refused_here
-from cogs.game_texts import UNSAID, final_hands
+from cogs.game_texts import UNSAID, final_hands, seen
 from cogs.move_views import decision_controls
 from cogs.render import hand_embed, table_message
 from cogs.render.common import clip
@@ -181,7 +181,7 @@ def table_payload(
     names = names_of(game)
     shown_as = (shown(names[0]), shown(names[1]))
     recent = [describe_event(e, shown_as) for e in history.events if e.kind not in UNSAID]
-    embed, file = table_message(view(state, None), names, recent, final_hands(game, state))
+    embed, file = table_message(seen(game, state, None), names, recent, final_hands(game, state))
     embed.title = clip(f"Famiglia solo #{game.id} · level {tag_of(game)}", 256)
     robot = _robot_field(history)
     if robot is not None:

@@ -84,6 +84,12 @@ def robot_label(view: PlayerView, seat: SeatView) -> str:
     return f"robot, level {view.level}" if view.level is not None else "robot"
 
 
+def is_over(view: PlayerView) -> bool:
+    """Whether the game of ``view`` is over: ended by its rules (``view.result`` says who
+    won) or given up or lost on time (nobody to move; the store keeps who won)."""
+    return view.decision == "over"
+
+
 def utf16_len(text: str | None) -> int:
     """Length in UTF-16 code units: the strictest reading of Discord's limits."""
     return len(text.encode("utf-16-le")) // 2 if text else 0

@@ -20,6 +20,7 @@ from cogs.render.common import (
     group_cards,
     group_token,
     is_lowered,
+    is_over,
     long_name,
     robot_label,
     seat_name,
@@ -125,13 +126,13 @@ def _notices(view: PlayerView) -> list[str]:
             "📦 The first draw pile has run out: the second pile is in play "
             "(refresh at most once per turn; the card goes under the pile)."
         )
-    if view.end_triggered and view.result is None:
+    if view.end_triggered and not is_over(view):
         left = view.turns_left or 0
         lines.append(
             f"⏳ The last card is out: {left} more turn{'s' if left != 1 else ''} "
             "after this one, then the game ends."
         )
-    if view.consecutive_passes == 1 and view.result is None:
+    if view.consecutive_passes == 1 and not is_over(view):
         lines.append("✋ The last player passed: another pass in a row ends the game.")
     return lines
 
@@ -139,6 +140,8 @@ def _notices(view: PlayerView) -> list[str]:
 def _description(view: PlayerView, names: tuple[str, str]) -> str:
     if view.result is not None:
         head = [clip(_result_line(view, names), EXPLANATION_LIMIT + 200)]
+    elif is_over(view):  # given up or lost on time: the caller says who won
+        head = ["**Game over.**"]
     else:
         who = "—" if view.current is None else _name(view, names, view.current)
         head = [f"**Turn {view.turn_number} · {who} to play**"]
@@ -150,7 +153,7 @@ def _description(view: PlayerView, names: tuple[str, str]) -> str:
 def _seat_field(
     view: PlayerView, names: tuple[str, str], seat: SeatView, hand: list[str] | None
 ) -> tuple[str, str]:
-    marker = "▶ " if view.current == seat.seat and view.result is None else ""
+    marker = "▶ " if view.current == seat.seat and not is_over(view) else ""
     tags = [t for t in (robot_label(view, seat), "starts" if view.first == seat.seat else "") if t]
     tag = f" ({', '.join(tags)})" if tags else ""
     name = f"{marker}{_name(view, names, seat.seat)}{tag} · {seat.area_vp} VP on the table"
@@ -187,7 +190,7 @@ def table_embed(
     ``names`` are the seats' display names (seat 0, seat 1); ``recent`` the last moves as
     sentences, oldest first. Attach the image with ``attach_table_image``.
     """
-    over = view.result is not None
+    over = is_over(view)
     embed = discord.Embed(
         title=_title(view, names),
         description=_description(view, names),
@@ -263,7 +266,7 @@ def hand_embed(view: PlayerView, names: tuple[str, str] | None = None) -> discor
         for g in groups
     ] or ["Your hand is empty."]
     hand_vp = sum(g.vp * g.count for g in groups)
-    if view.result is not None:
+    if is_over(view):
         status = "The game is over."
     elif view.current == view.viewer:
         status = f"**Your turn:** {clip(' '.join(view.prompt.split()), PROMPT_LIMIT)}"

@@ -17,6 +17,7 @@ from cogs.render.common import (
     family_index,
     group_cards,
     is_lowered,
+    is_over,
     robot_label,
     seat_name,
     street_in_order,
@@ -181,7 +182,7 @@ def _seat(
     o = overhang(AREA_SIZE)
     row_h = AREA_SIZE[1] + o + 6
     bottom = y + LABEL_H + rows * row_h + 6
-    current = view.current == seat.seat and view.result is None
+    current = view.current == seat.seat and not is_over(view)
     draw.rounded_rectangle(
         (MARGIN, y, WIDTH - MARGIN, bottom),
         radius=10,
@@ -234,12 +235,14 @@ def _footer_lines(
             won, lost = r.totals[r.winner], r.totals[1 - r.winner]
             who = seat_name(view, names, r.winner)
             lines.append((f"Game over · {who} wins, {won} to {lost}", ACCENT))
+    elif is_over(view):  # given up or lost on time: the table's text says who won
+        lines.append(("Game over", ACCENT))
     elif view.end_triggered:
         left = view.turns_left or 0
         lines.append(
             (f"Last card is out · {left} more turn{'s' if left != 1 else ''} after this", LOWERED)
         )
-    if view.result is None and view.consecutive_passes == 1:
+    if not is_over(view) and view.consecutive_passes == 1:
         lines.append(("One pass: another pass in a row ends the game", MUTED))
     return lines
 
