@@ -25,6 +25,13 @@ log = logging.getLogger(__name__)
 _LOCKS: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
 
+#: Per store (a bot), per (game, table message): the game's version the table shows, so
+#: that an edit drawn for an older version (a slow task, a delayed request) never lands
+#: over a newer one.
+_SHOWN: weakref.WeakKeyDictionary[Records, dict[tuple[int, int], int]] = weakref.WeakKeyDictionary()
+SHOWN_KEPT = 10_000  # the tables remembered per store (the least recently shown forgotten first)
+
+
 def _lock(game_id: int) -> asyncio.Lock:
     lock = _LOCKS.get(game_id)
     if lock is None:
@@ -116,15 +123,28 @@ async def edit_in_place(
         table_id = await _table_id(store, game)
         if table_id is None:
             return False
+        shown = _SHOWN.setdefault(store, {})
+        if game.version < shown.get((game.id, table_id), -1):
+            return True  # a newer position is shown already: an older one never replaces it
         try:
             await channel.get_partial_message(table_id).edit(**payload)
-        except discord.NotFound:
-            return False
+        except (discord.NotFound, discord.Forbidden):
+            return False  # deleted, or no longer ours to edit: post it anew
         except Exception as error:
             log.warning("could not edit the %s of game %s: %r", what, game.id, error)
             if failed is not None:
                 failed(game.id)
+            return True
+        _note_shown(shown, (game.id, table_id), game.version)
         return True
+
+
+def _note_shown(shown: dict[tuple[int, int], int], table: tuple[int, int], version: int) -> None:
+    """Note the version of the game its table shows now (``table``: game, message)."""
+    shown.pop(table, None)
+    shown[table] = version
+    while len(shown) > SHOWN_KEPT:
+        del shown[next(iter(shown))]  # the one shown longest ago
 
 
 async def show_table(

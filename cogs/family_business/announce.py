@@ -28,7 +28,8 @@ def users(*ids: int) -> discord.AllowedMentions:
     )
 
 
-async def announce_window(bot: discord.Client, game: GameRow, state: Any) -> None:
+async def announce_window(bot: discord.Client, game: GameRow, state: Any) -> bool:
+    """Mention the window's responders with its button; False when Discord refused."""
     rules = rules_of(game.game)
     window = rules.game.view(state, None).window
     people = [game.players[s] for s in window.responders if not game.seats[s].played_by_ai]
@@ -46,6 +47,8 @@ async def announce_window(bot: discord.Client, game: GameRow, state: Any) -> Non
         await channel.send(text, view=view, allowed_mentions=users(*people))
     except discord.HTTPException as error:
         log.warning("window of game %s not announced: %s", game.id, error)
+        return False
+    return True
 
 
 async def tell_turn(

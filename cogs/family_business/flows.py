@@ -13,7 +13,6 @@ service committed stands.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 from typing import Any
@@ -36,126 +35,29 @@ from cogs.family_business.announce import (
     remind,
     tell_turn,
 )
+from cogs.family_business.lobby_flows import LobbyFlows
 from cogs.family_business.replies import delivered, in_private, refuse
 from cogs.family_business.typed import read_typed, typed_value
 from cogs.repair import TableRepair
-from cogs.safe_text import kept_name
-from cogs.table_message import moved_to, show_table
-from db.rows import GameRow, Strength
+from cogs.table_message import show_table
+from db.rows import GameRow
 from engine.family_business.text import describe_event, label
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[FamigliaBot]
 EVENTS_SHOWN = 6  # the last sentences of the table's "Last events"
-STRENGTHS: dict[str, Strength] = {"easy": "easy", "medium": "medium", "hard": "hard"}
 LEFT = "You left this game: the AI plays your gang now, and its hand is not yours to see."
 
 
-class FamilyBusinessFlows:
+class FamilyBusinessFlows(LobbyFlows):
     def __init__(self, bot: discord.Client, multi: MultiService) -> None:
         self.bot = bot
         self.multi = multi
         self._told: dict[int, tuple[int, int]] = {}  # game -> (turn, seat) last told
+        self._windows_told: dict[int, int] = {}  # game -> the moment of its window announced
         self.ai_seats = AiSeats(multi, self.after_ai)
         #: Tables that could not be shown, drawn again from the store.
         self.repair = TableRepair(multi.base, self.show_stored)
-
-    # ------------------------------------------------------------------ the lobby
-    async def open(self, interaction: Interaction, seats: int) -> None:
-        if interaction.guild is None or interaction.channel_id is None:
-            return await refuse(interaction, Refusal("Open a table in a server's text channel."))
-        try:
-            moved = await self.multi.open_lobby(
-                interaction.guild.id,
-                interaction.channel_id,
-                interaction.user.id,
-                kept_name(interaction.user),
-                seats,
-                "family_business",
-            )
-        except Refusal as refusal:
-            return await refuse(interaction, refusal)
-        await self.post_here(interaction, moved.game, None)
-
-    async def lobby_click(self, interaction: Interaction, game_id: int, what: str) -> None:
-        user, name = interaction.user.id, kept_name(interaction.user)
-        actions = {
-            "join": lambda: self.multi.join(game_id, user, name),
-            "leave": lambda: self.multi.leave_lobby(game_id, user),
-            "unai": lambda: self.multi.remove_ai(game_id, user),
-            "cancel": lambda: self.multi.cancel(game_id, user),
-            "start": lambda: self.multi.start(game_id, user),
-        }
-        try:
-            moved = await actions[what]()
-        except Refusal as refusal:
-            return await refuse(interaction, refusal)
-        await self._answer_lobby(interaction, moved)
-
-    async def add_ai(self, interaction: Interaction, game_id: int, values: list[str]) -> None:
-        strength = STRENGTHS.get(values[0]) if len(values) == 1 else None
-        if strength is None:
-            return await refuse(interaction, Refusal("Pick easy, medium or hard."))
-        try:
-            moved = await self.multi.add_ai(game_id, interaction.user.id, strength)
-        except Refusal as refusal:
-            return await refuse(interaction, refusal)
-        await self._answer_lobby(interaction, moved)
-
-    async def _answer_lobby(self, interaction: Interaction, moved: MultiMoved) -> None:
-        """The lobby or new table drawn where clicked; an older copy stays a link to it."""
-        table_id = await self.multi.base.records.table_message_id(moved.game.id)
-        message = interaction.message
-        elsewhere = message is not None and table_id is not None and message.id != table_id
-        if elsewhere:
-            assert table_id is not None
-            reply = interaction.response.edit_message(**views.moved_here(moved.game, table_id))
-        elif moved.state is None:
-            reply = interaction.response.edit_message(
-                embed=views.lobby_embed(moved.game), view=views.lobby_view(moved.game)
-            )
-        else:
-            payload = await self.table_payload(moved.game, moved.state)
-            reply = interaction.response.edit_message(**payload)
-        shown = await delivered(interaction, reply)
-        if moved.state is not None:
-            await self.after(moved)  # the table drawn from the store, whatever the answer
-        elif elsewhere or not shown:
-            await self._redraw_lobby(moved.game)
-
-    async def again(self, interaction: Interaction, game_id: int) -> None:
-        try:
-            moved = await self.multi.again(
-                game_id, interaction.user.id, kept_name(interaction.user)
-            )
-        except Refusal as refusal:
-            return await refuse(interaction, refusal)
-        await self.post_here(interaction, moved.game, None)
-
-    async def post_here(self, interaction: Interaction, game: GameRow, state: Any) -> None:
-        """The lobby (``state`` None) or the table of ``game`` as the answer here, recorded
-        as its table; an older copy becomes a link to it, so that no copy can show seats
-        or a position the game no longer has."""
-        message: discord.Message | None = None
-        reply = interaction.response.send_message(**await self._to_post(game, state))
-        if await delivered(interaction, reply):
-            with contextlib.suppress(discord.HTTPException):
-                message = await interaction.original_response()
-        else:  # the lobby or game stands: posted in the channel instead (a fresh picture)
-            channel = self.bot.get_partial_messageable(game.channel_id)
-            with contextlib.suppress(discord.HTTPException):
-                message = await channel.send(**await self._to_post(game, state))
-        if message is not None:
-            await moved_to(self.bot, self.multi.base.records, game, message, views.title(game))
-
-    async def _to_post(self, game: GameRow, state: Any) -> dict[str, Any]:
-        """A new message's lobby (``state`` None) or table."""
-        if state is None:
-            return {"embed": views.lobby_embed(game), "view": views.lobby_view(game)}
-        payload = await self.table_payload(game, state)
-        payload["files"] = payload.pop("attachments")
-        del payload["content"]
-        return payload
 
     # ------------------------------------------------------------------ the table
     async def table_payload(self, game: GameRow, state: Any) -> dict[str, Any]:
@@ -189,7 +91,12 @@ class FamilyBusinessFlows:
         if state is None:
             return await self._redraw_lobby(game)
         await self.update_table(game, state)
-        if game.status == "active":
+        rules = rules_of(game.game)
+        window = rules.moment(state) if rules.window_open(state) else None
+        if game.status == "active" and window is not None:
+            if self._windows_told.get(game.id) != window:  # its announcement failed
+                await self._announce_window(game, state)
+        elif game.status == "active":
             await self._tell_turn(game, state)
         elif moved.ended:
             await self._announce_end(game)
@@ -321,16 +228,6 @@ class FamilyBusinessFlows:
             await announce_left(self.bot, moved.game, moved.left, timed_out=False)
         await self.after(moved)
 
-    async def _redraw_lobby(self, game: GameRow) -> None:
-        table_id = await self.multi.base.records.table_message_id(game.id)
-        if table_id is None:
-            return
-        channel = self.bot.get_partial_messageable(game.channel_id)
-        with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(table_id).edit(
-                embed=views.lobby_embed(game), view=views.lobby_view(game)
-            )
-
     # ------------------------------------------------------------------ after a change
     async def after(self, moved: MultiMoved) -> None:
         """Show what a committed change did, then let the AI seats play."""
@@ -338,6 +235,14 @@ class FamilyBusinessFlows:
             return await self._redraw_lobby(moved.game)
         await self.after_ai(moved)
         self.kick(moved.game.id)
+
+    async def _announce_window(self, game: GameRow, state: Any) -> None:
+        """Announce the open window once; if Discord refused, the repair announces it."""
+        moment = rules_of(game.game).moment(state)
+        if moment is not None and await announce_window(self.bot, game, state):
+            self._windows_told[game.id] = moment
+        else:
+            self.repair.failed(game.id)
 
     async def _tell_turn(self, game: GameRow, state: Any) -> None:
         await tell_turn(self.bot, game, state, self._told)
@@ -350,11 +255,12 @@ class FamilyBusinessFlows:
         """Show what a committed change of a dealt game did (an AI seat's too). An answer
         that leaves its window open changes nothing the table shows, and the table is left
         alone: an edit would tell the table when someone answered (RULING R31)."""
-        answered = rules_of(moved.game.game).window_open(moved.state) and not moved.window_opened
-        if not answered or moved.game.status != "active":
+        rules = rules_of(moved.game.game)
+        answered = rules.window_open(moved.state) and not moved.window_opened
+        if not answered or moved.left is not None or moved.game.status != "active":
             await self.update_table(moved.game, moved.state)
         if moved.window_opened:
-            await announce_window(self.bot, moved.game, moved.state)
+            await self._announce_window(moved.game, moved.state)
         elif moved.game.status == "active":
             await self._tell_turn(moved.game, moved.state)
         if moved.ended:
@@ -391,7 +297,7 @@ class FamilyBusinessFlows:
                 game = window.game
             await self.update_table(game, state)
             if window is not None:
-                await announce_window(self.bot, game, state)
+                await self._announce_window(game, state)
             elif game.status == "active":
                 await self._tell_turn(game, state)
             self.kick(game.id)

@@ -1,0 +1,135 @@
+"""The lobby of a Family Business table, as the flows show it: open one, join, leave,
+add or remove an AI seat, cancel, start, play again, and the lobby or table posted as
+the answer here (:class:`LobbyFlows`, the part of
+:class:`cogs.family_business.flows.FamilyBusinessFlows` before the deal)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.app import FamigliaBot
+from bot.services.multi_games import MultiService
+from bot.services.multi_lobby import MultiMoved
+from bot.services.reads import Refusal
+from cogs.family_business import views
+from cogs.family_business.replies import delivered, refuse
+from cogs.safe_text import kept_name
+from cogs.table_message import edit_in_place, moved_to
+from db.rows import GameRow, Strength
+
+Interaction = discord.Interaction[FamigliaBot]
+STRENGTHS: dict[str, Strength] = {"easy": "easy", "medium": "medium", "hard": "hard"}
+
+
+class LobbyFlows:
+    """The lobby's clicks and commands; a started game's table and what follows are the
+    flows' (:meth:`table_payload`, :meth:`after`)."""
+
+    bot: discord.Client
+    multi: MultiService
+    #: the flows' own: a started game's table, and what follows a change of one
+    table_payload: Callable[[GameRow, Any], Awaitable[dict[str, Any]]]
+    after: Callable[[MultiMoved], Awaitable[None]]
+
+    async def open(self, interaction: Interaction, seats: int) -> None:
+        if interaction.guild is None or interaction.channel_id is None:
+            return await refuse(interaction, Refusal("Open a table in a server's text channel."))
+        try:
+            moved = await self.multi.open_lobby(
+                interaction.guild.id,
+                interaction.channel_id,
+                interaction.user.id,
+                kept_name(interaction.user),
+                seats,
+                "family_business",
+            )
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        await self.post_here(interaction, moved.game, None)
+
+    async def lobby_click(self, interaction: Interaction, game_id: int, what: str) -> None:
+        user, name = interaction.user.id, kept_name(interaction.user)
+        actions = {
+            "join": lambda: self.multi.join(game_id, user, name),
+            "leave": lambda: self.multi.leave_lobby(game_id, user),
+            "unai": lambda: self.multi.remove_ai(game_id, user),
+            "cancel": lambda: self.multi.cancel(game_id, user),
+            "start": lambda: self.multi.start(game_id, user),
+        }
+        try:
+            moved = await actions[what]()
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        await self._answer_lobby(interaction, moved)
+
+    async def add_ai(self, interaction: Interaction, game_id: int, values: list[str]) -> None:
+        strength = STRENGTHS.get(values[0]) if len(values) == 1 else None
+        if strength is None:
+            return await refuse(interaction, Refusal("Pick easy, medium or hard."))
+        try:
+            moved = await self.multi.add_ai(game_id, interaction.user.id, strength)
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        await self._answer_lobby(interaction, moved)
+
+    async def _answer_lobby(self, interaction: Interaction, moved: MultiMoved) -> None:
+        """The click answered, then the lobby (or the new table) drawn from the store in
+        its message: another click may have committed since, and a drawing of an older
+        version never lands over a newer one (:func:`cogs.table_message.edit_in_place`).
+        A click on an older copy turns that copy into a link to the lobby."""
+        table_id = await self.multi.base.records.table_message_id(moved.game.id)
+        message = interaction.message
+        if message is not None and table_id is not None and message.id != table_id:
+            reply = interaction.response.edit_message(**views.moved_here(moved.game, table_id))
+        else:
+            reply = interaction.response.defer()
+        await delivered(interaction, reply)
+        if moved.state is not None:
+            await self.after(moved)  # the table, drawn from the store
+        else:
+            await self._redraw_lobby(moved.game)
+
+    async def again(self, interaction: Interaction, game_id: int) -> None:
+        try:
+            moved = await self.multi.again(
+                game_id, interaction.user.id, kept_name(interaction.user)
+            )
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        await self.post_here(interaction, moved.game, None)
+
+    async def post_here(self, interaction: Interaction, game: GameRow, state: Any) -> None:
+        """The lobby (``state`` None) or the table of ``game`` as the answer here, recorded
+        as its table; an older copy becomes a link to it, so that no copy can show seats
+        or a position the game no longer has."""
+        message: discord.Message | None = None
+        reply = interaction.response.send_message(**await self._to_post(game, state))
+        if await delivered(interaction, reply):
+            with contextlib.suppress(discord.HTTPException):
+                message = await interaction.original_response()
+        else:  # the lobby or game stands: posted in the channel instead (a fresh picture)
+            channel = self.bot.get_partial_messageable(game.channel_id)
+            with contextlib.suppress(discord.HTTPException):
+                message = await channel.send(**await self._to_post(game, state))
+        if message is not None:
+            await moved_to(self.bot, self.multi.base.records, game, message, views.title(game))
+
+    async def _to_post(self, game: GameRow, state: Any) -> dict[str, Any]:
+        """A new message's lobby (``state`` None) or table."""
+        if state is None:
+            return {"embed": views.lobby_embed(game), "view": views.lobby_view(game)}
+        payload = await self.table_payload(game, state)
+        payload["files"] = payload.pop("attachments")
+        del payload["content"]
+        return payload
+
+    async def _redraw_lobby(self, game: GameRow) -> None:
+        """The lobby's message drawn again from the store (its seats as stored now)."""
+        game = await self.multi.base.game(game.id)
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        payload = {"embed": views.lobby_embed(game), "view": views.lobby_view(game)}
+        await edit_in_place(channel, game, payload, "lobby", self.multi.base.records)
