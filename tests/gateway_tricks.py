@@ -81,13 +81,31 @@ async def until(check: Any, what: str) -> None:
 def ends_unsaid(world: World, times: int = 1) -> list[str]:
     """The bot's next ``times`` messages saying a game is over ("🏁 …") fail with a 500
     from Discord; the list gets each refused text."""
+    return posts_refused(world, "🏁", times)
+
+
+def dms_closed(world: World, user: Any) -> None:
+    """From now on Discord refuses every message to ``user``'s DMs (50007), as when the
+    user closed them."""
+    world.env.inject_error(
+        "POST",
+        f"/channels/{user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+    )
+
+
+def posts_refused(world: World, start: str, times: int = 1) -> list[str]:
+    """The bot's next ``times`` messages starting with ``start`` fail with a 500 from
+    Discord; the list gets each refused text."""
     http = world.bot.http
     original = http.request
     refused: list[str] = []
 
     async def request(route: Any, **kwargs: Any) -> Any:
         content = str((kwargs.get("json") or {}).get("content") or "")
-        if route.method == "POST" and content.startswith("🏁") and len(refused) < times:
+        if route.method == "POST" and content.startswith(start) and len(refused) < times:
             refused.append(content)
             raise discord.HTTPException(
                 type("Response", (), {"status": 500, "reason": "injected"})(), "injected"

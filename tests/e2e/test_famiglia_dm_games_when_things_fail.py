@@ -12,7 +12,7 @@ from typing import Any
 from bot.services.ai_queue import AiUnavailable
 from tests.ai_bot.ai_play import PASS
 from tests.answers import refused, said, unchanged
-from tests.gateway_tricks import Held, at_once, click, emit, until
+from tests.gateway_tricks import Held, at_once, click, dms_closed, emit, until
 from tests.simcord_world import World, fresh
 from tests.solo.solo_play import dm_table
 
@@ -199,14 +199,7 @@ async def test_resume_with_closed_dms_names_resume_not_solo(world: World):
     await world.slash(world.alice, "solo", level=3, first="you")
     game = await world.bot.store.active_solo_game_for_user(world.alice.id)
     assert game is not None
-    dm = world.alice.user.dm_channel
-    world.env.inject_error(
-        "POST",
-        f"/channels/{dm.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-    )
+    dms_closed(world, world.alice.user)
     text = refused(await world.slash(world.alice, "resume"), "Direct Messages")
     assert "cannot be shown" in text and "`/famiglia resume` again" in text, text
     assert "/famiglia solo" not in text

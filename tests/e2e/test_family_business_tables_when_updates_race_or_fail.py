@@ -27,7 +27,7 @@ from tests.fb_play import (
     until_window,
     window_button,
 )
-from tests.gateway_tricks import click
+from tests.gateway_tricks import click, posts_refused
 from tests.simcord_world import World, fresh
 
 
@@ -67,28 +67,6 @@ async def test_the_cards_player_leaving_mid_window_is_shown_as_left_on_the_table
     assert "left" in shown, f"the table still shows {shown!r}"
 
 
-def windows_refused(world: World, times: int = 1) -> list[str]:
-    http = world.bot.http
-    original = http.request
-    refused: list[str] = []
-
-    async def request(route: Any, **kwargs: Any) -> Any:
-        content = str((kwargs.get("json") or {}).get("content") or "")
-        if (
-            route.method == "POST"
-            and content.startswith("🔵 Counter window")
-            and len(refused) < times
-        ):
-            refused.append(content)
-            raise discord.HTTPException(
-                type("Response", (), {"status": 500, "reason": "injected"})(), "injected"
-            )
-        return await original(route, **kwargs)
-
-    http.request = request  # type: ignore[method-assign]
-    return refused
-
-
 def announced(world: World, game_id: int, turn: int) -> bool:
     wanted = window_button(game_id, turn)
     stored = world.env.backend.messages.get(world.channel.id, {})
@@ -100,7 +78,7 @@ def announced(world: World, game_id: int, turn: int) -> bool:
 
 async def test_a_window_announcement_discord_refused_is_announced_later(world: World) -> None:
     game_id = await started(world, [world.alice, world.bob, world.carol])
-    refused = windows_refused(world)
+    refused = posts_refused(world, "🔵 Counter window")
     await until_window(world, game_id)
     state = await state_of(world, game_id)
     assert refused, "the announcement was not attempted"

@@ -10,6 +10,7 @@ from cogs.solo_answers import SoloFlows
 from engine.famiglia import GameState
 from engine.famiglia.actions import from_key
 from tests.answers import said
+from tests.gateway_tricks import dms_closed
 from tests.simcord_world import World
 
 from .solo_play import click_key, dm_table
@@ -32,14 +33,7 @@ async def test_solo_in_a_server_opens_the_game_in_dms(world: World):
 
 
 async def test_closed_dms_say_how_to_open_them_and_change_nothing(world: World):
-    dm = world.alice.user.dm_channel
-    world.env.inject_error(
-        "POST",
-        f"/channels/{dm.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-    )
+    dms_closed(world, world.alice.user)
     answer = await world.slash(world.alice, "solo", level=3, first="you")
     assert answer.ephemeral
     text = said(answer)
