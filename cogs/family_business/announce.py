@@ -53,30 +53,37 @@ async def announce_window(bot: discord.Client, game: GameRow, state: Any) -> boo
 
 async def tell_turn(
     bot: discord.Client, game: GameRow, state: Any, told: dict[int, tuple[int, int]]
-) -> None:
+) -> bool:
     """Mention the one person the game waits for, once per moment (``told``: each game's
     last (moment, seat) told, kept by the caller). Never in a window: its announcement
     mentioned every responder, and a mention of the last one left would tell the table
-    that the others have answered (RULING R31)."""
+    that the others have answered (RULING R31). False when Discord refused the mention
+    (it is not noted as told: the caller has it made again)."""
     rules = rules_of(game.game)
     if rules.window_open(state):
-        return
+        return True
     awaited = rules.game.awaiting(state)
     if len(awaited) != 1 or game.seats[awaited[0]].played_by_ai:
-        return
+        return True
     seat = awaited[0]
     moment = (rules.moment(state), seat)
     if told.get(game.id) == moment:
-        return
-    told[game.id] = moment
+        return True
+    told[game.id] = moment  # before the send: a second update in the meantime says nothing
     until = f" Your time runs out {when(game.deadline)}." if game.deadline else ""
     channel = bot.get_partial_messageable(game.channel_id)
-    with contextlib.suppress(discord.HTTPException):
+    try:
         await channel.send(
             f"<@{game.players[seat]}>, your turn in Family Business. Press **Show my hand**"
             f" on the table to play.{until}",
             allowed_mentions=users(game.players[seat]),
         )
+    except discord.HTTPException as error:
+        log.warning("turn of game %s not told: %s", game.id, error)
+        if told.get(game.id) == moment:
+            del told[game.id]
+        return False
+    return True
 
 
 async def announce_end(bot: discord.Client, multi: MultiService, game: GameRow) -> bool:

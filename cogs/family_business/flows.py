@@ -245,7 +245,9 @@ class FamilyBusinessFlows(LobbyFlows):
             self.repair.failed(game.id)
 
     async def _tell_turn(self, game: GameRow, state: Any) -> None:
-        await tell_turn(self.bot, game, state, self._told)
+        """Tell the person to move; if Discord refused, the repair tells them."""
+        if not await tell_turn(self.bot, game, state, self._told):
+            self.repair.failed(game.id)
 
     # ------------------------------------------------------------------ the AI seats
     def kick(self, game_id: int) -> None:

@@ -239,3 +239,27 @@ async def test_a_table_that_cannot_be_edited_is_replaced(world: World) -> None:
     table = fresh(world, await table_of(world, game_id))
     title = table.embeds[0].title if table.embeds else table.content
     assert f"turn {state.turn}" in title, f"the table shows {title!r}, the store turn {state.turn}"
+
+
+async def test_a_turn_mention_discord_refused_is_made_by_the_repair(world: World) -> None:
+    game_id = await started(world, [world.alice, world.bob])
+    while FB.window_open(await state_of(world, game_id)):
+        await world.env.advance_time(61)
+    game, state = await world.game(game_id), await state_of(world, game_id)
+    mover = member(world, game.players[FB.game.awaiting(state)[0]])
+    refused = posts_refused(world, f"<@{world.alice.id if mover is world.bob else world.bob.id}>")
+    rng = random.Random(4)
+    for _ in range(40):  # the mover plays until the turn passes to the other person
+        await take_turn_step(world, mover, game_id, rng)
+        state = await state_of(world, game_id)
+        if FB.window_open(state):
+            await world.env.advance_time(61)
+            state = await state_of(world, game_id)
+        if FB.game.awaiting(state)[0] != game.seat_of(mover.id):
+            break
+    assert refused, "the mention was not attempted"
+    other = member(world, game.players[FB.game.awaiting(state)[0]])
+    told = [m for m in world.messages() if m.content.startswith(f"<@{other.id}>, your turn")]
+    await world.env.advance_time(20)  # the repair's first pause is 15 s
+    again = [m for m in world.messages() if m.content.startswith(f"<@{other.id}>, your turn")]
+    assert len(again) == len(told) + 1
