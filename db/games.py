@@ -24,10 +24,13 @@ GAME_COLUMNS = (
 SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games"
 OPEN = "status IN ('challenge', 'active')"
 #: A versioned change of an open game ($1-$9: status, state or NULL to keep it, actions
-#: added, deadline, reminder, now, finished at, id, expected version).
+#: added, deadline, reminder, now, finished at, id, expected version). A reminder kept (a
+#: decision within the same turn) keeps its "sent": claiming a reminder bumps no version,
+#: so a process whose copy predates the claim must not make it due again.
 _ADVANCE = (
     "UPDATE games SET status = $1, state = COALESCE($2, state), version = version + 1,"
-    " action_count = action_count + $3, deadline = $4, reminder_at = $5, reminder_sent = 0,"
+    " action_count = action_count + $3, deadline = $4, reminder_at = $5,"
+    " reminder_sent = CASE WHEN reminder_at = $5 THEN reminder_sent ELSE 0 END,"
     f" updated_at = $6, finished_at = $7 WHERE id = $8 AND version = $9 AND {OPEN}"
 )
 

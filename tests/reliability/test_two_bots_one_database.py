@@ -13,6 +13,7 @@ import asyncio
 import random
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -198,3 +199,60 @@ async def test_a_game_the_other_process_moved_is_read_again_not_refused(bots) ->
     with pytest.raises(Refusal, match="earlier moment"):
         await a.play(now.id, now.players[seat], game.action_count, pick(3))
     await check_replays(a, game.id)
+
+
+def same_turn_decision(bot: GameService, game: GameRow) -> Action | None:
+    """A decision of the player to move after which the same player decides again."""
+    rules = bot.rules(game)
+    state = GameState.from_json(game.state_json)
+    for action in state.legal_actions():
+        after = rules.copy(state)
+        rules.apply(after, action, state.current)
+        if not rules.is_over(after) and rules.awaiting(after) == rules.awaiting(state):
+            return action
+    return None
+
+
+@pytest.mark.parametrize("database", ["postgres", "sqlite"])
+async def test_a_turns_reminder_is_sent_once_when_the_other_process_moves_within_the_turn(
+    database: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """Process A claims the half-time reminder; process B, whose copy of the game predates
+    the claim (claiming bumps no version), then commits a decision within the same turn:
+    the reminder stays sent, and A's timer does not send it again."""
+    clock = Clock()
+    url = (
+        request.getfixturevalue("postgres_url")
+        if database == "postgres"
+        else str(tmp_path / "g.db")
+    )
+    stores = [await Store.open(url, clock=clock) for _ in range(2)]
+    a, b = (
+        GameService(s, turn_timeout=TURN, challenge_timeout=timedelta(minutes=10), clock=clock,
+                    rng=random.Random(i))
+        for i, s in enumerate(stores)
+    )  # fmt: skip
+    try:
+        game = await started(a, 300)
+        for i in range(200):  # moves until the player to move has a decision within the turn
+            found = same_turn_decision(a, game)
+            if found is not None:
+                break
+            state = GameState.from_json(game.state_json)
+            action = random.Random(i).choice(state.legal_actions())
+            game = (
+                await a.play(game.id, game.players[state.current], game.action_count,
+                             lambda s, action=action: [action])
+            ).game  # fmt: skip
+        assert found is not None and game.deadline is not None
+        await b.load(game.id)  # B knows the game too (two processes, e.g. a rolling restart)
+        clock.now = game.deadline - TURN / 2 + timedelta(minutes=1)
+        assert [n.kind for n in await a.due()] == ["reminder"]
+        mover = game.players[GameState.from_json(game.state_json).current]
+        moved = await b.play(game.id, mover, game.action_count, lambda s: [found])
+        assert not moved.turn_passed
+        clock.now += timedelta(minutes=1)
+        assert [n.kind for n in await a.due()] == [] and [n.kind for n in await b.due()] == []
+    finally:
+        for s in stores:
+            await s.close()
