@@ -44,10 +44,6 @@ DM_BUSY = (
 )
 
 
-#: the pauses before the robot's turn is tried again after its commit failed
-ROBOT_RETRY_SECONDS = (2.0, 10.0, 60.0, 300.0)
-
-
 def closed_dms_text(server: str | None, resuming: bool = False) -> str:
     """Why a solo game was not started (or, ``resuming``, its table not shown) and how to
     open the DMs; then the command to run again."""
@@ -75,8 +71,6 @@ class SoloFlows:
         self.solo = solo
         self.service = solo.service
         self.records = solo.service.records
-        #: The robot's turns tried again after a failure (kept until done).
-        self._retries: set[asyncio.Task[None]] = set()
         #: Per player, held while a solo game is being started (weak: dropped when idle).
         self._starting: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
@@ -292,29 +286,14 @@ class SoloFlows:
 
     async def _robot_turn(self, game_id: int) -> Moved | None:
         """The robot's turn after the player's saved move; if it fails (the store refused
-        its commit), the player's move stands and is shown, and the robot's turn is tried
-        again after a pause (:data:`ROBOT_RETRY_SECONDS`) instead of waiting for a restart."""
+        its commit), the player's move stands and is shown, and the repair plays the
+        robot's turn (:meth:`show_outcome`) after its pause instead of a restart."""
         try:
             return await self.solo.robot_turn(game_id)
         except Exception:
-            log.exception("solo game %s: the robot's turn failed; trying again", game_id)
-            task = asyncio.create_task(self._robot_again(game_id))
-            self._retries.add(task)
-            task.add_done_callback(self._retries.discard)
+            log.exception("solo game %s: the robot's turn failed; the repair plays it", game_id)
+            self.flows.repair.failed(game_id)
             return None
-
-    async def _robot_again(self, game_id: int) -> None:
-        for pause in ROBOT_RETRY_SECONDS:
-            await asyncio.sleep(pause)
-            try:
-                moved = await self.solo.robot_turn(game_id)
-            except Exception as error:
-                log.warning("solo game %s: the robot's turn failed again: %r", game_id, error)
-                continue
-            if moved is not None:
-                await self._show(moved.game)
-            return
-        log.error("solo game %s: the robot's turn kept failing; a restart plays it", game_id)
 
     async def heal(self) -> int:
         """At start-up: play the robot's turns a restart interrupted; update those tables."""

@@ -165,7 +165,8 @@ async def test_a_robot_turn_the_store_refused_is_played_after_a_pause_and_the_mo
 ):
     """The player's solo move is saved, the robot's commit right after it fails once (the
     database was locked): the player is not told that nothing changed, the table shows
-    the saved move, and the robot plays its turn a moment later without a restart."""
+    the saved move, and the repair plays the robot's turn after its first pause, without
+    a restart."""
     import sqlite3
 
     await world.slash(world.alice, "solo", level=1, first="you")
@@ -184,7 +185,7 @@ async def test_a_robot_turn_the_store_refused_is_played_after_a_pause_and_the_mo
     answer = await world.alice.user.slash("famiglia pass")
     assert "nothing was changed" not in said(answer)
     assert not armed  # the robot's first commit failed
-    await world.env.advance_time(3)
+    await world.env.advance_time(20)  # the repair's first pause is 15 s
     later = await world.game(game.id)
     assert later.action_count >= game.action_count + 2  # her pass, then the robot's turn
     state = await world.state(game.id)
