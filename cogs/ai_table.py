@@ -19,7 +19,7 @@ from bot.app import FamigliaBot
 from bot.services.ai_games import HUMAN, ai_to_move, strength_of
 from bot.services.modes import Ai, AiOptions, options_as
 from cogs import game_texts
-from cogs.buttons import ForfeitButton, RulesButton, refused_here
+from cogs.buttons import GAME_ID, ForfeitButton, RulesButton, refused_here
 from cogs.move_views import decision_controls, table_controls
 from cogs.render import hand_embed
 from db.rows import GameRow, ResultRow
@@ -52,7 +52,7 @@ def thinking_text(game: GameRow, stalled: bool = False) -> str:
 
 class AiAgain(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fam:aiagain:(?P<game>0|[1-9][0-9]{0,17})",
+    template=rf"fam:aiagain:{GAME_ID}",
 ):
     """After a game against the AI: its player starts another at the same strength."""
 

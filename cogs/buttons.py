@@ -84,9 +84,20 @@ async def refused_here(
     return True
 
 
+def whole(name: str, digits: int) -> str:
+    """A control id's named group for a whole number of at most ``digits`` digits, as the
+    bot writes it: ASCII, no leading zero (a forged "007" or other digits name nothing)."""
+    return rf"(?P<{name}>0|[1-9][0-9]{{0,{digits - 1}}})"
+
+
+#: a game's id and a decision's action count in a control id
+GAME_ID = whole("game", 18)
+SEQ = whole("seq", 6)
+
+
 class ChallengeButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fam:(?P<answer>accept|decline|cancel):(?P<game>0|[1-9][0-9]{0,17})",
+    template=rf"fam:(?P<answer>accept|decline|cancel):{GAME_ID}",
 ):
     STYLES: ClassVar[dict[str, tuple[discord.ButtonStyle, str]]] = {
         "accept": (discord.ButtonStyle.success, "Accept"),
@@ -118,7 +129,7 @@ class ChallengeButton(
 
 class HandButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fam:hand:(?P<game>0|[1-9][0-9]{0,17}):(?P<seq>0|[1-9][0-9]{0,5})",
+    template=rf"fam:hand:{GAME_ID}:{SEQ}",
 ):
     """Show my hand (on the table), or Update (on the hand itself)."""
 
@@ -192,7 +203,7 @@ class RulesSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"fam
 
 class ForfeitButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fam:(?P<step>forfeit|giveup):(?P<game>0|[1-9][0-9]{0,17}):(?P<seq>0|[1-9][0-9]{0,5})",
+    template=rf"fam:(?P<step>forfeit|giveup):{GAME_ID}:{SEQ}",
 ):
     """``forfeit`` (on the table) asks; ``giveup`` (in the answer) confirms."""
 
@@ -226,7 +237,7 @@ class ForfeitButton(
 
 class RematchButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fam:rematch:(?P<game>0|[1-9][0-9]{0,17})",
+    template=rf"fam:rematch:{GAME_ID}",
 ):
     def __init__(self, game: int) -> None:
         super().__init__(
@@ -256,7 +267,7 @@ class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     # ``so``/``sp``: the solo table's prefixes before it shared these controls; still
     # read, so a solo table posted before stays playable.
-    template=r"fam:(?:do|so):(?P<game>0|[1-9][0-9]{0,17}):(?P<seq>0|[1-9][0-9]{0,5}):(?P<key>[0-9.]{1,16})",
+    template=rf"fam:(?:do|so):{GAME_ID}:{SEQ}:(?P<key>[0-9.]{{1,16}})",
 ):
     """One legal action of the current decision, e.g. Pass."""
 
@@ -283,7 +294,7 @@ class ActionButton(
 
 class ActionSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"fam:(?:pick|sp):(?P<game>0|[1-9][0-9]{0,17}):(?P<seq>0|[1-9][0-9]{0,5}):(?P<group>[a-z_]{1,20})",
+    template=rf"fam:(?:pick|sp):{GAME_ID}:{SEQ}:(?P<group>[a-z_]{{1,20}})",
 ):
     """The legal actions of one type (e.g. every card that can be taken)."""
 

@@ -18,6 +18,7 @@ from discord import app_commands
 
 from bot.app import FamigliaBot
 from bot.services.records import Records
+from cogs.buttons import whole
 from cogs.safe_text import shown
 from db.rows import AiBoardRow, MultiBoardRow, Page, RatingBoardRow, SoloBoardRow
 
@@ -221,7 +222,7 @@ class BoardPageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=(
         r"fam:lb:(?P<board>rating|solo|ai|familybusiness):(?P<scope>server|global):(?P<level>[0-4])"
-        r":(?P<page>0|[1-9][0-9]{0,5}):(?P<tag>[fpnl])"
+        rf":{whole('page', 6)}:(?P<tag>[fpnl])"
     ),
 ):
     """First / previous / next / last page of a board; ``page`` is the page it shows."""

@@ -20,7 +20,7 @@ import discord
 from bot.app import FamigliaBot
 from bot.services.modes import Solo, SoloOptions, options_as
 from bot.services.solo import History
-from cogs.buttons import RulesButton, flows, refused_here
+from cogs.buttons import GAME_ID, SEQ, RulesButton, flows, refused_here
 from cogs.game_texts import UNSAID, final_hands, seen
 from cogs.move_views import decision_controls
 from cogs.render import hand_embed, table_message
@@ -60,7 +60,7 @@ def tag_of(game: GameRow) -> str:
 
 class SoloForfeit(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fam:s(?P<step>ff|gu):(?P<game>0|[1-9][0-9]{0,17}):(?P<seq>0|[1-9][0-9]{0,5})",
+    template=rf"fam:s(?P<step>ff|gu):{GAME_ID}:{SEQ}",
 ):
     """``ff`` (on the table) asks; ``gu`` (in the answer) gives the game up."""
 

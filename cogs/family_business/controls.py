@@ -17,11 +17,13 @@ from typing import Any, ClassVar, Self
 import discord
 
 from bot.app import FamigliaBot, FamilyBusinessFlows
-from cogs.buttons import refused_here
+from cogs.buttons import GAME_ID, refused_here, whole
 
 Interaction = discord.Interaction[FamigliaBot]
 MODES = ("multi",)
-GAME = r"(?P<game>0|[1-9][0-9]{0,17})"
+GAME = GAME_ID
+STEP = whole("seq", 9)  # the action count a hand's step was drawn for
+TURN = whole("turn", 9)  # the turn of a counter window
 
 
 def fb(interaction: Interaction) -> FamilyBusinessFlows:
@@ -108,7 +110,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"fb:
 
 class PlaySelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"fb:do:{GAME}:(?P<seq>0|[1-9][0-9]{{0,8}}):(?P<part>[0-9])",
+    template=rf"fb:do:{GAME}:{STEP}:(?P<part>[0-9])",
 ):
     """One step of a turn: a card to play or discard, then each target or order."""
 
@@ -137,7 +139,7 @@ class PlaySelect(
 
 class WindowButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"fb:window:{GAME}:(?P<turn>0|[1-9][0-9]{{0,8}})",
+    template=rf"fb:window:{GAME}:{TURN}",
 ):
     """On a window's announcement: opens the clicker's private prompt."""
 
@@ -164,7 +166,7 @@ class WindowButton(
 
 class AnswerButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"fb:ans:{GAME}:(?P<turn>0|[1-9][0-9]{{0,8}}):(?P<card>[a-z_]{{1,40}})",
+    template=rf"fb:ans:{GAME}:{TURN}:(?P<card>[a-z_]{{1,40}})",
 ):
     """A responder's blind answer: one of their matching counters, or ``none``."""
 
