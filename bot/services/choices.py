@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from bot.services.option_forms import KEY
 from engine.errors import IllegalAction
 from engine.famiglia import GameState, label
 from engine.famiglia.actions import Action, BruteAmount, Pay, PlayAccountant, PlayBrute, from_key
@@ -46,15 +47,14 @@ def key_text(action: Action) -> str:
     return ".".join(str(part) for part in action.key())
 
 
-#: a key as :func:`key_text` writes it: three ASCII numbers without leading zeros
-_KEY = re.compile(r"(0|[1-9][0-9]{0,2})\.(0|[1-9][0-9]{0,2})\.(0|[1-9][0-9]{0,2})", re.ASCII)
 NOT_A_CHOICE = "That option is not one of the choices."
 
 
 def parse_key(text: str) -> Action | None:
-    """The action a key string names, written exactly as :func:`key_text` writes keys;
-    None for anything else (spaces, a leading zero, other digits)."""
-    match = _KEY.fullmatch(text)
+    """The action a key string names, written exactly as :func:`key_text` writes keys
+    (:data:`bot.services.option_forms.KEY`); None for anything else (spaces, a leading
+    zero, other digits)."""
+    match = KEY.fullmatch(text)
     if match is None:
         return None
     try:

@@ -22,7 +22,9 @@ _POSITION = re.compile(r"#\s?([0-9]{1,3})", re.ASCII)
 _SEEN = re.compile(r"#\s?([0-9]{1,3})\s+([A-Za-z][0-9]{1,3})", re.ASCII)
 _CARD = re.compile(r"[A-Za-z][0-9]{1,3}", re.ASCII)
 _NUMBER = re.compile(r"[0-9]{1,3}", re.ASCII)
-_KEY = re.compile(r"(?:0|[1-9][0-9]{0,2})\.(?:0|[1-9][0-9]{0,2})\.(?:0|[1-9][0-9]{0,2})", re.ASCII)
+#: an action key as a hand's select writes it (``8.3.0``): three ASCII numbers without
+#: leading zeros (``bot.services.choices.key_text``, ``parse_key``)
+KEY = re.compile(r"(0|[1-9][0-9]{0,2})\.(0|[1-9][0-9]{0,2})\.(0|[1-9][0-9]{0,2})", re.ASCII)
 #: Card codes naming a payment or an exchange: ``M0 M1``, ``M0 + M1``, ``A1, B2``.
 _CARD_LIST = re.compile(r"[A-Za-z][0-9](?:\s*[+,]?\s*[A-Za-z][0-9])*", re.ASCII)
 
@@ -49,9 +51,8 @@ def read(text: str) -> Form | None:
         return Form("card", card=typed.upper())
     if _NUMBER.fullmatch(typed) is not None:
         return Form("number", number=int(typed))
-    if _KEY.fullmatch(typed) is not None:
-        a, b, c = (int(part) for part in typed.split("."))
-        return Form("key", key=(a, b, c))
+    if (found := KEY.fullmatch(typed)) is not None:  # as a hand's select writes a key
+        return Form("key", key=(int(found[1]), int(found[2]), int(found[3])))
     return None
 
 
