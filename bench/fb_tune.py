@@ -49,6 +49,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from multiprocessing import Pool
 from pathlib import Path
@@ -116,32 +117,42 @@ def rate(w: Weights, n: int, seeds: range) -> float:
     return sum(won) / (len(seeds) * n)
 
 
-def search(
-    start: Weights, n: int, seeds: range, sweeps: int, minutes: float, gain: float = 0.0
+#: one step of a coordinate: the weights moved by ``delta`` along it and the value it
+#: then has, or None where that value is out of bounds
+Move = Callable[[Weights, str, float], tuple[Weights, float] | None]
+
+
+def coordinate_search(
+    start: Weights,
+    steps: dict[str, float],
+    move: Move,
+    n: int,
+    seeds: range,
+    sweeps: int,
+    minutes: float,
+    gain: float,
 ) -> Weights:
+    """Try each coordinate one step up and down, keep a change that wins more games (by
+    ``gain``), and halve the steps after a sweep without a gain."""
     deadline = time.perf_counter() + 60 * minutes
     best, best_rate = start, rate(start, n, seeds)
     print(f"start {best_rate:.1%} on {len(seeds) * n} games: {best}", flush=True)
-    steps = dict(STEPS)
+    steps = dict(steps)
     for sweep in range(sweeps):
         gained = False
-        for name in NAMES:
-            if n == 2 and name in FIXED_2P:
-                continue
+        for name in steps:
             if time.perf_counter() > deadline:
                 print("  time is up", flush=True)
                 return best
             for sign in (1, -1):
-                values = best.vector()
-                i = NAMES.index(name)
-                values[i] = round(values[i] + sign * steps[name], 4)
-                if name in ("quiet", "busy", "decay") and values[i] <= 0:
+                moved = move(best, name, sign * steps[name])
+                if moved is None:
                     continue
-                trial = Weights.of(values)
+                trial, value = moved
                 r = rate(trial, n, seeds)
                 if r > best_rate + gain:
                     best, best_rate, gained = trial, r, True
-                    print(f"  sweep {sweep}: {name} -> {values[i]}: {r:.1%}", flush=True)
+                    print(f"  sweep {sweep}: {name} -> {value}: {r:.1%}", flush=True)
                     break
         if not gained:
             steps = {k: v / 2 for k, v in steps.items()}
@@ -149,35 +160,38 @@ def search(
     return best
 
 
+def search(
+    start: Weights, n: int, seeds: range, sweeps: int, minutes: float, gain: float = 0.0
+) -> Weights:
+    """The coordinate search over the scalar weights (:data:`STEPS`)."""
+
+    def move(w: Weights, name: str, delta: float) -> tuple[Weights, float] | None:
+        values = w.vector()
+        i = NAMES.index(name)
+        values[i] = round(values[i] + delta, 4)
+        if name in ("quiet", "busy", "decay") and values[i] <= 0:
+            return None
+        return Weights.of(values), values[i]
+
+    steps = {k: STEPS[k] for k in NAMES if not (n == 2 and k in FIXED_2P)}
+    return coordinate_search(start, steps, move, n, seeds, sweeps, minutes, gain)
+
+
 def search_worth(
     start: Weights, n: int, seeds: range, sweeps: int, minutes: float, gain: float = 0.0
 ) -> Weights:
     """The coordinate search over the worth of keeping each card type (``Weights.worth``,
     from all 0: the start plays as without it), the scalar weights held."""
-    deadline = time.perf_counter() + 60 * minutes
-    best = replace(start, worth=start.worth or (0.0,) * C.N_TYPES)
-    best_rate = rate(best, n, seeds)
-    print(f"start {best_rate:.1%} on {len(seeds) * n} games", flush=True)
-    step = WORTH_STEP
-    for sweep in range(sweeps):
-        gained = False
-        for card in range(C.N_TYPES):
-            if time.perf_counter() > deadline:
-                print("  time is up", flush=True)
-                return best
-            for sign in (1, -1):
-                worth = list(best.worth)
-                worth[card] = round(worth[card] + sign * step, 4)
-                trial = replace(best, worth=tuple(worth))
-                r = rate(trial, n, seeds)
-                if r > best_rate + gain:
-                    best, best_rate, gained = trial, r, True
-                    print(f"  sweep {sweep}: {C.NAMES[card]} -> {worth[card]}: {r:.1%}", flush=True)
-                    break
-        if not gained:
-            step /= 2
-            print(f"  sweep {sweep}: no gain, step halved", flush=True)
-    return best
+    card = {C.NAMES[c]: c for c in range(C.N_TYPES)}
+
+    def move(w: Weights, name: str, delta: float) -> tuple[Weights, float] | None:
+        worth = list(w.worth)
+        worth[card[name]] = round(worth[card[name]] + delta, 4)
+        return replace(w, worth=tuple(worth)), worth[card[name]]
+
+    zero = replace(start, worth=start.worth or (0.0,) * C.N_TYPES)
+    steps = dict.fromkeys(card, WORTH_STEP)
+    return coordinate_search(zero, steps, move, n, seeds, sweeps, minutes, gain)
 
 
 def main(argv: list[str] | None = None) -> None:
