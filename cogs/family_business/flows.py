@@ -92,12 +92,11 @@ class FamilyBusinessFlows(LobbyFlows):
             return await self._redraw_lobby(game)
         await self.update_table(game, state)
         rules = rules_of(game.game)
-        window = rules.moment(state) if rules.window_open(state) else None
-        if game.status == "active" and window is not None:
-            if self._windows_told.get(game.id) != window:  # its announcement failed
+        if game.status == "active":
+            told = self._windows_told.get(game.id) == rules.moment(state)
+            if rules.window_open(state) and not told:  # its announcement failed
                 await self._announce_window(game, state)
-        elif game.status == "active":
-            await self._tell_turn(game, state)
+            await self._tell_turn(game, state)  # in a window it mentions nobody
         elif moved.ended:
             await self._announce_end(game)
         self.kick(game.id)
@@ -238,9 +237,8 @@ class FamilyBusinessFlows(LobbyFlows):
 
     async def _announce_window(self, game: GameRow, state: Any) -> None:
         """Announce the open window once; if Discord refused, the repair announces it."""
-        moment = rules_of(game.game).moment(state)
-        if moment is not None and await announce_window(self.bot, game, state):
-            self._windows_told[game.id] = moment
+        if await announce_window(self.bot, game, state):
+            self._windows_told[game.id] = rules_of(game.game).moment(state)
         else:
             self.repair.failed(game.id)
 
