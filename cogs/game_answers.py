@@ -27,7 +27,7 @@ from cogs.mode_tables import ModeTables
 from cogs.move_views import hand_controls, table_controls
 from cogs.repair import TableRepair
 from cogs.rules_text import PAGES, titles
-from cogs.table_message import answer_message, end_nonce, moved_to, show_table
+from cogs.table_message import answer_message, answered_ok, end_nonce, moved_to, show_table
 from db.rows import GameRow, ResultRow
 from engine.famiglia import Action, GameState
 
@@ -78,17 +78,8 @@ class Flows:
         embed = game_texts.hand(game, state, seat, await self.record(game))
         return {"content": note, "embed": embed, "view": hand_controls(game, state, seat)}
 
-    async def answered_ok(self, game: GameRow, answer: Awaitable[Any]) -> bool:
-        """Answer the user about a committed change of ``game``. The change is saved
-        whatever Discord does with the answer (e.g. an interaction that expired while
-        waiting): False, logged, when it refused it; the caller then shows the change
-        another way and goes on."""
-        try:
-            await answer
-        except Exception as error:  # an HTTP error, a timeout: the change stands
-            log.warning("game %s changed, but the answer failed: %r", game.id, error)
-            return False
-        return True
+    #: the answer about a committed change, its failure logged (cogs.table_message)
+    answered_ok = staticmethod(answered_ok)
 
     async def answer_on_table(
         self, interaction: Interaction, game: GameRow, state: GameState

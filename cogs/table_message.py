@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -62,6 +62,20 @@ async def answer_message(
     except Exception as error:  # an HTTP error or a timeout: what was shown stands
         log.warning("%s shown, its message not read: %r", what, error)
         return None
+
+
+async def answered_ok(game: GameRow, answer: Awaitable[Any]) -> bool:
+    """Answer the user about a committed change of ``game``. The change is saved
+    whatever Discord does with the answer (e.g. an interaction that expired while
+    waiting): False, logged, when it refused it; the caller then shows the change
+    another way and goes on (raised, the command's error handler would tell the user
+    that nothing was changed)."""
+    try:
+        await answer
+    except Exception as error:  # an HTTP error, a timeout: the change stands
+        log.warning("game %s changed, but the answer failed: %r", game.id, error)
+        return False
+    return True
 
 
 def end_nonce(game_id: int) -> str:

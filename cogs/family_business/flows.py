@@ -36,10 +36,10 @@ from cogs.family_business.announce import (
     tell_turn,
 )
 from cogs.family_business.lobby_flows import LobbyFlows
-from cogs.family_business.replies import delivered, in_private, refuse
+from cogs.family_business.replies import in_private, refuse
 from cogs.family_business.typed import read_typed, typed_value
 from cogs.repair import TableRepair
-from cogs.table_message import show_table
+from cogs.table_message import answered_ok, show_table
 from db.rows import GameRow
 from engine.family_business.text import describe_event, label
 
@@ -138,7 +138,7 @@ class FamilyBusinessFlows(LobbyFlows):
         seat = moved.game.seat_of(interaction.user.id)
         assert seat is not None
         text, controls = self.hand(moved.game, moved.state, seat)
-        await delivered(interaction, in_private(interaction, text, controls))
+        await answered_ok(moved.game, in_private(interaction, text, controls))
         await self.after(moved)
 
     async def decisions(self, game_id: int, user_id: int) -> list[tuple[str, str]]:
@@ -174,7 +174,7 @@ class FamilyBusinessFlows(LobbyFlows):
         assert seat is not None
         text, controls = self.hand(moved.game, moved.state, seat)
         reply = interaction.response.send_message(text, view=controls, ephemeral=True)
-        await delivered(interaction, reply)
+        await answered_ok(moved.game, reply)
         await self.after(moved)
 
     async def show_window(self, interaction: Interaction, game_id: int, turn: int) -> None:
@@ -203,7 +203,7 @@ class FamilyBusinessFlows(LobbyFlows):
             return await refuse(interaction, refusal)
         said = "No counter" if card == "none" else "your counter"
         told = f"Answered: {said}. Nobody learns it unless it is the counter that counts."
-        await delivered(interaction, in_private(interaction, told, None))
+        await answered_ok(moved.game, in_private(interaction, told, None))
         await self.after(moved)
 
     async def leave(self, interaction: Interaction, game: GameRow) -> None:
@@ -211,7 +211,7 @@ class FamilyBusinessFlows(LobbyFlows):
             if game.status == "challenge":
                 moved = await self.multi.leave_lobby(game.id, interaction.user.id)
                 reply = interaction.response.send_message("You left the lobby.", ephemeral=True)
-                await delivered(interaction, reply)
+                await answered_ok(moved.game, reply)
                 await self._redraw_lobby(moved.game)
                 return
             moved = await self.multi.leave(game.id, interaction.user.id)
@@ -222,7 +222,7 @@ class FamilyBusinessFlows(LobbyFlows):
             " your gang was eliminated now.",
             ephemeral=True,
         )
-        await delivered(interaction, reply)
+        await answered_ok(moved.game, reply)
         if moved.left is not None:
             await announce_left(self.bot, moved.game, moved.left, timed_out=False)
         await self.after(moved)

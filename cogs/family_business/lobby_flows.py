@@ -16,9 +16,9 @@ from bot.services.multi_games import MultiService
 from bot.services.multi_lobby import MultiMoved
 from bot.services.reads import Refusal
 from cogs.family_business import views
-from cogs.family_business.replies import delivered, refuse
+from cogs.family_business.replies import refuse
 from cogs.safe_text import kept_name
-from cogs.table_message import edit_in_place, moved_to
+from cogs.table_message import answered_ok, edit_in_place, moved_to
 from db.rows import GameRow, Strength
 
 Interaction = discord.Interaction[FamigliaBot]
@@ -87,7 +87,7 @@ class LobbyFlows:
             reply = interaction.response.edit_message(**views.moved_here(moved.game, table_id))
         else:
             reply = interaction.response.defer()
-        await delivered(interaction, reply)
+        await answered_ok(moved.game, reply)
         if moved.state is not None:
             await self.after(moved)  # the table, drawn from the store
         else:
@@ -108,7 +108,7 @@ class LobbyFlows:
         or a position the game no longer has."""
         message: discord.Message | None = None
         reply = interaction.response.send_message(**await self._to_post(game, state))
-        if await delivered(interaction, reply):
+        if await answered_ok(game, reply):
             with contextlib.suppress(discord.HTTPException):
                 message = await interaction.original_response()
         else:  # the lobby or game stands: posted in the channel instead (a fresh picture)

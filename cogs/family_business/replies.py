@@ -1,13 +1,11 @@
-"""The private answers of Family Business's flows: a refusal, a private message edited
-or sent, and the answer to a change already committed, whose failure is logged, never
-raised (the change stands and is shown all the same)."""
+"""The private answers of Family Business's flows: a refusal, and a private message
+edited or sent (an answer about a committed change goes through
+:func:`cogs.table_message.answered_ok`, its failure logged, never raised)."""
 
 from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Awaitable
-from typing import Any
 
 import discord
 
@@ -25,19 +23,6 @@ async def refuse(interaction: Interaction, refusal: Refusal) -> None:
             await interaction.followup.send(str(refusal), ephemeral=True)
         else:
             await interaction.response.send_message(str(refusal), ephemeral=True)
-
-
-async def delivered(interaction: Interaction, reply: Awaitable[Any]) -> bool:
-    """The answer to a change already committed: if Discord drops or fails it (a dead
-    token, an error), the change still stands and is still shown (the table, a window,
-    the next person, the AI seats), so the failure is logged, not raised (raised, the
-    command's error handler would tell the user that nothing was changed)."""
-    try:
-        await reply
-    except discord.HTTPException as error:
-        log.warning("the answer to %s was not delivered: %s", interaction.user.id, error)
-        return False
-    return True
 
 
 async def in_private(interaction: Interaction, text: str, view: discord.ui.View | None) -> None:
