@@ -123,9 +123,11 @@ def _sub_keys(s: Board) -> list[Key]:
 def apply_key(s: Board, key: Key, seat: int | None) -> list[Event]:
     if s.over:
         raise IllegalAction("The game is over.")
-    if seat is not None and seat != s.current:
+    if seat is not None and (type(seat) is not int or seat != s.current):
         raise IllegalAction(
-            "It's not your turn." if seat in (0, 1) else "You are not in this game."
+            "It's not your turn."
+            if seat in (0, 1) and type(seat) is int
+            else "You are not in this game."
         )
     legal = s._legal
     if legal is None:

@@ -158,7 +158,7 @@ class FamilyBusiness:
             raise IllegalAction("That is not a Family Business card.")
         if s.phase == OVER:
             raise IllegalAction("The game is over.")
-        if not isinstance(seat, int) or not 0 <= seat < s.n:
+        if type(seat) is not int or not 0 <= seat < s.n:  # True is no seat 1
             raise IllegalAction("You have no seat in this game.")
         if s.phase == WINDOW:
             _check_answer(s, kind, arg, seat)

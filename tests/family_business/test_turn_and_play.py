@@ -101,6 +101,7 @@ def test_wrong_seat_and_unlisted_actions_are_refused_with_the_state_unchanged():
         (A, Action("gang", B), "Play or discard"),
         (A, Action("no_counter"), "Play or discard"),
         (7, Action("discard", C.CONTRACT), "no seat"),
+        (False, Action("discard", C.CONTRACT), "no seat"),  # a bool is no seat, not A
     ]:
         with pytest.raises(IllegalAction, match=reason):
             GAME.apply(s, action, seat)

@@ -83,6 +83,7 @@ def test_out_of_turn_and_out_of_game_refusals():
     s = make(street="F0")
     refused(s, Pass(), "not your turn", seat=1)
     refused(s, Pass(), "not in this game", seat=5)
+    refused(s, Pass(), "not in this game", seat=False)  # a bool is no seat, not seat 0
     refused(s, RobotTurn(), "Only the robot")
     refused(s, BruteAmount(amount=1), "Play a Brute first")
     refused(s, Pay(wild=1, exhaust="wild"), "Choose a Street card to take first")
