@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_errors import FAILED
 from bot.services.ai_pool import make_pool
 from bot.services.ai_queue import FairPool
 from bot.services.games import GameService
@@ -57,7 +58,7 @@ class FamigliaTree(app_commands.CommandTree):
                 await interaction.followup.send(text, ephemeral=True)
             else:
                 await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
+        except FAILED:
             pass
 
 

@@ -21,6 +21,7 @@ from typing import Any
 import discord
 
 from bot.app import FamigliaBot
+from bot.discord_errors import FAILED
 from bot.services.ai_games import HUMAN, AiService, ai_name, ai_to_move
 from bot.services.ai_queue import AiUnavailable
 from bot.services.games import Moved, Refusal
@@ -186,7 +187,7 @@ class AiFlows:
         """In a channel, say that the game is over (the DM table says it itself)."""
         try:
             await self.flows.announce_end(game, state)
-        except discord.HTTPException as error:
+        except FAILED as error:
             log.warning("could not post to channel %s: %s", game.channel_id, error)
             self.flows.repair.failed(game.id)  # the store lists the end until it is said
         except Exception:  # said, but the store could not note it
@@ -244,7 +245,7 @@ class AiFlows:
             if interaction is not None:
                 end = "Your turn." if game.is_open else "🏁 The game is over."
                 note = "\n".join([*said, *lines[-10:], end])
-                with contextlib.suppress(discord.HTTPException):
+                with contextlib.suppress(*FAILED):
                     hand = await self.flows.hand_payload(game, state, HUMAN, note[:1900])
                     await interaction.edit_original_response(**hand)
         except AiUnavailable:
@@ -271,10 +272,10 @@ class AiFlows:
             if game.guild_id is not None:
                 text = f"{game_texts.mention(game, HUMAN)} {text}"
             await channel.send(text, allowed_mentions=mention)
-        except discord.HTTPException as error:
+        except FAILED as error:
             log.warning("could not tell game %s that the AI failed: %s", game_id, error)
         if interaction is not None:
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(*FAILED):
                 await interaction.edit_original_response(content=text)
 
     async def heal(self) -> int:

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 import discord
 
 from bot.app import FamigliaBot, FamigliaFlows
+from bot.discord_errors import FAILED
 from bot.services.modes import MODES, Duel
 from bot.services.reads import Refusal
 
@@ -79,7 +80,7 @@ async def refused_here(
         )
     if why is None:
         return False
-    with contextlib.suppress(discord.HTTPException):  # expired meanwhile: nothing to tell
+    with contextlib.suppress(*FAILED):  # expired meanwhile: nothing to tell
         await interaction.response.send_message(why, ephemeral=True)
     return True
 
@@ -359,5 +360,5 @@ async def answer_unknown_control(interaction: Interaction) -> None:
     a client sending ids the bot never made, e.g. a number with a leading zero or in
     other digits than ASCII) instead of letting it fail silently."""
     custom_id = str((interaction.data or {}).get("custom_id", ""))
-    with contextlib.suppress(discord.HTTPException):  # expired meanwhile: nothing to tell
+    with contextlib.suppress(*FAILED):  # expired meanwhile: nothing to tell
         await interaction.response.send_message(unknown_control_text(custom_id), ephemeral=True)

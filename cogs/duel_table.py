@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.app import FamigliaBot
+from bot.discord_errors import FAILED
 from bot.services.games import Moved
 from bot.services.modes import Duel
 from bot.services.reads import Refusal
@@ -165,7 +166,7 @@ class DuelTable:
                     game_texts.turn_ping(game, seat), allowed_mentions=users(game.players[seat])
                 )
                 self._pings[game.id] = ping.id
-        except discord.HTTPException as error:
+        except FAILED as error:
             log.warning("could not post to channel %s: %s", game.channel_id, error)
             self.flows.repair.failed(game.id)
 
@@ -176,7 +177,7 @@ class DuelTable:
             return
         try:
             await channel.get_partial_message(old).delete()
-        except discord.HTTPException as error:  # already gone, or no access: harmless
+        except FAILED as error:  # already gone, or no access: harmless
             log.debug("could not delete turn ping %s: %s", old, error)
 
     async def repost(self, interaction: Interaction) -> bool:

@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import FamigliaBot
+from bot.discord_errors import FAILED
 from bot.services.games import GameService
 from bot.services.modes import Ai, Solo
 from bot.services.solo import SoloService
@@ -83,7 +84,7 @@ async def install(bot: commands.Bot, flows: Flows, service: GameService) -> Solo
     flows.tables.register(Solo.name, solo_flows)
     try:
         healed = await solo_flows.heal()
-    except discord.HTTPException as error:  # the games are healed; a table may lag behind
+    except FAILED as error:  # the games are healed; a table may lag behind
         log.warning("could not update every healed solo table: %s", error)
     else:
         if healed:

@@ -20,6 +20,7 @@ from typing import Any
 import discord
 
 from bot.app import FamigliaBot
+from bot.discord_errors import FAILED
 from bot.services.games import Moved, Refusal
 from bot.services.modes import Solo, SoloOptions, options_as
 from bot.services.solo import ROBOT_NAME, SoloService
@@ -175,7 +176,7 @@ class SoloFlows:
             if error.code != DM_CLOSED:
                 log.info("DM to %s refused: %s", user.id, error)
             return await self.refuse(interaction, text)
-        except (discord.HTTPException, TimeoutError) as error:  # 5xx, or no answer at all
+        except FAILED as error:  # 5xx, or no answer at all
             log.warning("DM to %s failed: %s", user.id, error)
             return await self.refuse(
                 interaction,
@@ -239,7 +240,7 @@ class SoloFlows:
             await self.flows.answer_with_table(interaction, moved.game, moved.state)
         except Exception as error:  # the game is saved and holds the DM
             log.warning("solo game %s started, but the answer failed: %s", moved.game.id, error)
-            with contextlib.suppress(discord.HTTPException):  # else /famiglia resume shows it
+            with contextlib.suppress(*FAILED):  # else /famiglia resume shows it
                 await self.flows.update_table(moved.game, moved.state)  # posted in the DM
 
     async def resume(self, interaction: Interaction) -> None:
@@ -261,7 +262,7 @@ class SoloFlows:
         except discord.Forbidden:
             server = getattr(interaction.guild, "name", None)
             return await self.refuse(interaction, closed_dms_text(server, resuming=True))
-        except (discord.HTTPException, TimeoutError) as error:  # 5xx, or no answer at all
+        except FAILED as error:  # 5xx, or no answer at all
             log.warning("solo game %s: table not posted in the DM: %s", game.id, error)
             return await self.refuse(
                 interaction,

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.app import FamigliaBot
+from bot.discord_errors import FAILED
 from bot.services.records import Records
 from db.rows import GameRow
 
@@ -109,7 +110,7 @@ async def moved_to(
                 attachments=[],
                 view=None,
             )
-        except discord.HTTPException as error:
+        except FAILED as error:
             log.info("old table of game %s not updated: %s", game.id, error)
 
 
@@ -186,12 +187,13 @@ async def post_table(
     """Post ``payload`` (its ``attachments`` sent as files) as the new table of ``game``
     in its channel and record it; None when Discord refused (logged, ``failed``)."""
     channel = bot.get_partial_messageable(game.channel_id)
-    payload = {k: v for k, v in payload.items() if k != "attachments"} | {
-        "files": payload.get("attachments", [])
-    }
+    files: list[discord.File] = payload.get("attachments", [])
+    for file in files:  # an edit that failed before this post read them to their end
+        file.reset()
+    payload = {k: v for k, v in payload.items() if k != "attachments"} | {"files": files}
     try:
         message = await channel.send(allowed_mentions=discord.AllowedMentions.none(), **payload)
-    except discord.HTTPException as error:
+    except FAILED as error:
         log.warning("could not post the table of game %s: %s", game.id, error)
         failed(game.id)
         return None

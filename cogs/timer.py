@@ -17,8 +17,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
-import discord
-
+from bot.discord_errors import FAILED
 from bot.services.games import GameService, Notice
 from cogs import game_texts
 from cogs.game_answers import Flows, users
@@ -70,8 +69,11 @@ class TurnTimer:
     async def tick(self) -> int:
         """Handle everything due now; returns how many notices went out."""
         notices = await self.service.due()
-        for notice in notices:
-            await self.announce(notice)
+        for notice in notices:  # each stands alone: one failing loses no other
+            try:
+                await self.announce(notice)
+            except Exception:
+                log.exception("the timer's notice of game %s failed", notice.moved.game.id)
         shown = len(notices)
         for hook in self.hooks:
             shown += await hook()
@@ -91,7 +93,7 @@ class TurnTimer:
                 f"#{game.id}. If you do not move, you lose the game{when}.",
                 allowed_mentions=users(game.players[seat]),
             )
-        except discord.HTTPException as error:
+        except FAILED as error:
             log.warning("reminder for game %s not sent: %s", game.id, error)
 
     def _delay(self) -> float:

@@ -9,6 +9,7 @@
   A directory or a test module overrides ``config`` or ``bot_seed`` where it needs to.
 * ``multi``: the service of games for 2-6 without Discord (bot/services/multi_games.py).
 * ``edit_times_out``: once armed, the next message edit times out (a table to repair).
+* ``send_times_out``: once armed with a text, the next message sent holding it times out.
 """
 
 from __future__ import annotations
@@ -90,6 +91,24 @@ def edit_times_out(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         return await real(self, **kwargs)
 
     monkeypatch.setattr(discord.PartialMessage, "edit", edit)
+    return armed
+
+
+@pytest.fixture
+def send_times_out(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Once armed (a text put in), the next message sent to a channel whose content holds
+    that text raises TimeoutError (Discord did not answer in time); the entry is then
+    taken out, so an empty list after the test says the send was tried."""
+    real = discord.abc.Messageable.send
+    armed: list[str] = []
+
+    async def send(self: discord.abc.Messageable, content: Any = None, **kwargs: Any) -> Any:
+        if armed and content is not None and armed[0] in str(content):
+            armed.clear()
+            raise TimeoutError("Discord did not answer")
+        return await real(self, content, **kwargs)
+
+    monkeypatch.setattr(discord.abc.Messageable, "send", send)
     return armed
 
 

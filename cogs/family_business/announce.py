@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_errors import FAILED
 from bot.services.multi_games import MultiService
 from bot.services.multi_rules import rules_of
 from cogs.family_business import views
@@ -45,7 +46,7 @@ async def announce_window(bot: discord.Client, game: GameRow, state: Any) -> boo
     channel = bot.get_partial_messageable(game.channel_id)
     try:
         await channel.send(text, view=view, allowed_mentions=users(*people))
-    except discord.HTTPException as error:
+    except FAILED as error:
         log.warning("window of game %s not announced: %s", game.id, error)
         return False
     return True
@@ -72,18 +73,20 @@ async def tell_turn(
     told[game.id] = moment  # before the send: a second update in the meantime says nothing
     until = f" Your time runs out {when(game.deadline)}." if game.deadline else ""
     channel = bot.get_partial_messageable(game.channel_id)
+    sent = False
     try:
         await channel.send(
             f"<@{game.players[seat]}>, your turn in Family Business. Press **Show my hand**"
             f" on the table to play.{until}",
             allowed_mentions=users(game.players[seat]),
         )
-    except discord.HTTPException as error:
-        log.warning("turn of game %s not told: %s", game.id, error)
-        if told.get(game.id) == moment:
+        sent = True
+    except FAILED as error:
+        log.warning("turn of game %s not told: %r", game.id, error)
+    finally:  # not sent (refused, or anything raised): not told
+        if not sent and told.get(game.id) == moment:
             del told[game.id]
-        return False
-    return True
+    return sent
 
 
 async def announce_end(bot: discord.Client, multi: MultiService, game: GameRow) -> bool:
@@ -102,7 +105,7 @@ async def announce_end(bot: discord.Client, multi: MultiService, game: GameRow) 
             "🏁 Family Business is over:\n" + "\n".join(lines), nonce=end_nonce(game.id)
         )
         await multi.base.records.end_announced(game.id)
-    except discord.HTTPException as error:
+    except FAILED as error:
         log.warning("the end of game %s not announced: %s", game.id, error)
         return False
     except Exception:  # said, but the store could not note it
@@ -119,7 +122,7 @@ async def remind(bot: discord.Client, game: GameRow, state: Any) -> None:
         return
     user = game.players[awaited[0]]
     channel = bot.get_partial_messageable(game.channel_id)
-    with contextlib.suppress(discord.HTTPException):
+    with contextlib.suppress(*FAILED):
         await channel.send(
             f"⏰ <@{user}>, it is still your turn in Family Business. If you do not move,"
             f" the AI takes over your gang {when(game.deadline)}.",
@@ -132,7 +135,7 @@ async def announce_left(bot: discord.Client, game: GameRow, seat: int, *, timed_
     name = shown(game.seats[seat].name)
     why = f"⌛ {name}'s time ran out" if timed_out else f"🚪 {name} left the game"
     channel = bot.get_partial_messageable(game.channel_id)
-    with contextlib.suppress(discord.HTTPException):
+    with contextlib.suppress(*FAILED):
         await channel.send(
             f"{why}: the AI plays their gang from now on, and they are placed as if their"
             " gang was eliminated now.",

@@ -229,9 +229,15 @@ class FamilyBusinessFlows(LobbyFlows):
 
     # ------------------------------------------------------------------ after a change
     async def after(self, moved: MultiMoved) -> None:
-        """Show what a committed change did, then let the AI seats play."""
+        """Show what a committed change did, then let the AI seats play (never raises, as
+        :meth:`after_ai`)."""
         if moved.state is None:
-            return await self._redraw_lobby(moved.game)
+            try:
+                await self._redraw_lobby(moved.game)
+            except Exception:
+                log.exception("lobby %s changed, but showing it failed", moved.game.id)
+                self.repair.failed(moved.game.id)
+            return
         await self.after_ai(moved)
         self.kick(moved.game.id)
 
@@ -252,9 +258,20 @@ class FamilyBusinessFlows(LobbyFlows):
         self.ai_seats.kick(game_id)
 
     async def after_ai(self, moved: MultiMoved) -> None:
-        """Show what a committed change of a dealt game did (an AI seat's too). An answer
-        that leaves its window open changes nothing the table shows, and the table is left
-        alone: an edit would tell the table when someone answered (RULING R31)."""
+        """Show what a committed change of a dealt game did (an AI seat's too); never
+        raises: what could not be shown (anything failing, a timeout too) is handed to
+        the repair, which draws the game again from the store, and whoever called goes on
+        (the AI seats play on)."""
+        try:
+            await self._show(moved)
+        except Exception:
+            log.exception("game %s changed, but showing it failed", moved.game.id)
+            self.repair.failed(moved.game.id)
+
+    async def _show(self, moved: MultiMoved) -> None:
+        """:meth:`after_ai`'s showing. An answer that leaves its window open changes
+        nothing the table shows, and the table is left alone: an edit would tell the table
+        when someone answered (RULING R31)."""
         rules = rules_of(moved.game.game)
         answered = rules.window_open(moved.state) and not moved.window_opened
         if not answered or moved.left is not None or moved.game.status != "active":
@@ -271,16 +288,34 @@ class FamilyBusinessFlows(LobbyFlows):
         await self.repair.stop()
 
     # ------------------------------------------------------------------ timer, start-up
+    async def _resume(self, game: GameRow) -> None:
+        """One open game brought back at start-up (see :meth:`at_startup`)."""
+        _, state = await self.multi.load(game.id)
+        if state is None:
+            return await self._redraw_lobby(game)
+        window = await self.multi.resumed_window(game.id)
+        if window is not None:
+            game = window.game
+        await self.update_table(game, state)
+        if window is not None:
+            await self._announce_window(game, state)
+        elif game.status == "active":
+            await self._tell_turn(game, state)
+
     async def tick(self) -> int:
         """What the turn timer found due in Family Business, shown."""
         done = await self.multi.due()
-        for moved in done:
-            if moved.reminder:
-                await remind(self.bot, moved.game, moved.state)
-                continue
-            if moved.left is not None:
-                await announce_left(self.bot, moved.game, moved.left, timed_out=True)
-            await self.after(moved)
+        for moved in done:  # each game stands alone: one failing loses no other
+            try:
+                if moved.reminder:
+                    await remind(self.bot, moved.game, moved.state)
+                    continue
+                if moved.left is not None:
+                    await announce_left(self.bot, moved.game, moved.left, timed_out=True)
+            except Exception:
+                log.exception("the timer's notice of game %s failed", moved.game.id)
+            if not moved.reminder:
+                await self.after(moved)
         return len(done)
 
     async def at_startup(self) -> None:
@@ -288,18 +323,11 @@ class FamilyBusinessFlows(LobbyFlows):
         the log); an open window announced again with at most its whole time from now,
         else the person to move told; the AI seats playing again; ends not yet said."""
         for game in await self.multi.open_games():
-            _, state = await self.multi.load(game.id)
-            if state is None:
-                await self._redraw_lobby(game)
-                continue
-            window = await self.multi.resumed_window(game.id)
-            if window is not None:
-                game = window.game
-            await self.update_table(game, state)
-            if window is not None:
-                await self._announce_window(game, state)
-            elif game.status == "active":
-                await self._tell_turn(game, state)
+            try:
+                await self._resume(game)
+            except Exception:  # the others resume; the repair shows this one again
+                log.exception("game %s not shown at start-up", game.id)
+                self.repair.failed(game.id)
             self.kick(game.id)
         for name in self.multi.cores:  # the repair shows them as ending
             self.repair.at_startup(await self.multi.base.records.unannounced_ends(name))

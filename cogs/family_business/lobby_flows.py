@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.app import FamigliaBot
+from bot.discord_errors import FAILED
 from bot.services.multi_games import MultiService
 from bot.services.multi_lobby import MultiMoved
 from bot.services.reads import Refusal
@@ -109,11 +110,11 @@ class LobbyFlows:
         message: discord.Message | None = None
         reply = interaction.response.send_message(**await self._to_post(game, state))
         if await answered_ok(game, reply):
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(*FAILED):
                 message = await interaction.original_response()
         else:  # the lobby or game stands: posted in the channel instead (a fresh picture)
             channel = self.bot.get_partial_messageable(game.channel_id)
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(*FAILED):
                 message = await channel.send(**await self._to_post(game, state))
         if message is not None:
             await moved_to(self.bot, self.multi.base.records, game, message, views.title(game))

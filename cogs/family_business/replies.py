@@ -10,6 +10,7 @@ import logging
 import discord
 
 from bot.app import FamigliaBot
+from bot.discord_errors import FAILED
 from bot.services.reads import Refusal
 
 log = logging.getLogger(__name__)
@@ -18,7 +19,7 @@ Interaction = discord.Interaction[FamigliaBot]
 
 async def refuse(interaction: Interaction, refusal: Refusal) -> None:
     """The refusal's sentence, only to the user who caused it."""
-    with contextlib.suppress(discord.HTTPException):
+    with contextlib.suppress(*FAILED):
         if interaction.response.is_done():
             await interaction.followup.send(str(refusal), ephemeral=True)
         else:
