@@ -137,7 +137,8 @@ async def player_stats(tx: Tx, user_id: int) -> PlayerStats:
                COUNT(*) FILTER (WHERE mode = 'duel' AND winner IS NULL),
                COUNT(*) FILTER (WHERE mode = 'solo'),
                COUNT(*) FILTER (WHERE mode = 'solo' AND winner = seat),
-               CAST(AVG(CASE seat WHEN 0 THEN total0 ELSE total1 END) AS DOUBLE PRECISION)
+               CAST(AVG(CASE seat WHEN 0 THEN total0 ELSE total1 END)
+                    FILTER (WHERE mode != 'multi') AS DOUBLE PRECISION)
           FROM (SELECT mode, winner, total0, total1, 0 AS seat FROM results WHERE player0 = $1
                 UNION ALL
                 SELECT mode, winner, total0, total1, 1 AS seat FROM results

@@ -9,6 +9,7 @@ from pydantic import ValidationError
 
 from db import ResultRecord, Store
 from db.rows import ROBOT, Seat
+from tests.stored_games import finish
 
 from .raw_sql import SCHEMA_REFUSALS, execute
 
@@ -169,3 +170,10 @@ async def test_a_players_stats_carry_their_family_business_rating(store: Store) 
     assert [(r.game, r.games, r.wins) for r in stats.multi_ratings] == [(FB, 1, 1)]
     assert stats.multi_ratings[0] == await store.multi_rating(FB, ANN)
     assert (await store.player_stats(CY)).multi_ratings == []
+
+
+async def test_a_family_business_game_leaves_the_famiglia_average_vp_alone(store: Store) -> None:
+    await finish(store, (ANN, BOB), winner=0, totals=(41, 37))  # a Famiglia duel
+    await _finish(store, (_seat(ANN), _seat(BOB)), ((0,), (1,)))  # no VP in Family Business
+    ann, bob = await store.player_stats(ANN), await store.player_stats(BOB)
+    assert (ann.average_vp, bob.average_vp) == (41.0, 37.0)
