@@ -93,7 +93,7 @@ def _ai_line(row: AiBoardRow, names: Mapping[int, str]) -> str:
 def _multi_line(row: MultiBoardRow, names: Mapping[int, str]) -> str:
     return (
         f"**{row.rank}.** {_who(row.user_id, names)} — {row.ordinal:.1f}"
-        f" ({row.games} games, {row.wins} won)"
+        f" ({row.games} game{'' if row.games == 1 else 's'}, {row.wins} won)"
     )
 
 

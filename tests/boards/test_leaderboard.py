@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from cogs.leaderboard import board_embed
+from db.rows import MultiBoardRow, Page
 from tests.simcord_world import GUILD_ID, World
 from tests.stored_games import finish
 
@@ -137,3 +139,13 @@ async def test_rows_name_players_as_in_their_latest_game(world: World):
     assert "Alice" in text and "Old name" not in text  # the newest game's name wins
     assert "B\\*o\\*b" in text  # markdown in a name is shown, not applied
     assert "<@7003>" in text and "<@7001>" not in text
+
+
+def test_family_business_rows_count_games_in_words_that_fit_the_number() -> None:
+    rows = [
+        MultiBoardRow(rank=1, user_id=7, ordinal=3.4, mu=25.0, sigma=7.2, games=1, wins=0),
+        MultiBoardRow(rank=2, user_id=8, ordinal=2.1, mu=24.0, sigma=7.3, games=3, wins=1),
+    ]
+    page = Page[MultiBoardRow](rows=rows, total=2, offset=0, limit=10)
+    text = board_embed("familybusiness", "global", None, page).description or ""
+    assert "(1 game, 0 won)" in text and "(3 games, 1 won)" in text
