@@ -15,7 +15,7 @@ from bot.services.multi_games import MultiService
 from bot.services.multi_rules import rules_of
 from cogs.family_business import views
 from cogs.family_business.controls import WindowButton
-from cogs.render.family_business.words import card_name, when
+from cogs.render.family_business.words import ABANDONED, card_name, when
 from cogs.safe_text import shown
 from cogs.table_message import end_nonce
 from db.rows import GameRow
@@ -89,8 +89,9 @@ async def tell_turn(
     return sent
 
 
-async def announce_end(bot: discord.Client, multi: MultiService, game: GameRow) -> bool:
-    """Say in the channel how the game ended, and note that it was said; False when
+async def announce_end(bot: discord.Client, multi: MultiService, game: GameRow, state: Any) -> bool:
+    """Say in the channel how the game ended (``state``: as it ended), and note that it
+    was said; False when
     Discord refused or the store failed to note it (the end is then still to be said,
     and saying it again shows no second message: :func:`cogs.table_message.end_nonce`)."""
     result = await multi.base.records.result(game.id)
@@ -99,6 +100,8 @@ async def announce_end(bot: discord.Client, multi: MultiService, game: GameRow) 
     names = views.seating(game)
     order = sorted(range(len(result.places)), key=lambda s: (result.places[s], s))
     lines = [f"{result.places[s]}. {names.label(s)}" for s in order]
+    if views.abandoned(game, state):
+        lines.insert(0, ABANDONED)
     channel = bot.get_partial_messageable(game.channel_id)
     try:
         await channel.send(
@@ -131,13 +134,16 @@ async def remind(bot: discord.Client, game: GameRow, state: Any) -> None:
 
 
 async def announce_left(bot: discord.Client, game: GameRow, seat: int, *, timed_out: bool) -> None:
-    """Everyone at the table reads why a gang is the AI's now (nobody is mentioned)."""
+    """Everyone at the table reads why a gang is the AI's now (nobody is mentioned), or,
+    when that was the last person playing, that the game ends."""
     name = shown(game.seats[seat].name)
     why = f"⌛ {name}'s time ran out" if timed_out else f"🚪 {name} left the game"
+    then = (
+        "no person is still playing, so the game ends here (its result follows)."
+        if game.status == "finished"
+        else "the AI plays their gang from now on, and they are placed as if their gang"
+        " was eliminated now."
+    )
     channel = bot.get_partial_messageable(game.channel_id)
     with contextlib.suppress(*FAILED):
-        await channel.send(
-            f"{why}: the AI plays their gang from now on, and they are placed as if their"
-            " gang was eliminated now.",
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        await channel.send(f"{why}: {then}", allowed_mentions=discord.AllowedMentions.none())

@@ -98,11 +98,11 @@ class FamilyBusinessFlows(LobbyFlows):
                 await self._announce_window(game, state)
             await self._tell_turn(game, state)  # in a window it mentions nobody
         elif moved.ended:
-            await self._announce_end(game)
+            await self._announce_end(game, state)
         self.kick(game.id)
 
-    async def _announce_end(self, game: GameRow) -> None:
-        if not await announce_end(self.bot, self.multi, game):
+    async def _announce_end(self, game: GameRow, state: Any) -> None:
+        if not await announce_end(self.bot, self.multi, game, state):
             self.repair.failed(game.id)  # the store lists the end until it is said
 
     # ------------------------------------------------------------------ hands and moves
@@ -217,11 +217,13 @@ class FamilyBusinessFlows(LobbyFlows):
             moved = await self.multi.leave(game.id, interaction.user.id)
         except Refusal as refusal:
             return await refuse(interaction, refusal)
-        reply = interaction.response.send_message(
-            "You left the game: the AI plays your gang from now on, and you are placed as if"
-            " your gang was eliminated now.",
-            ephemeral=True,
+        said = (
+            "You left the game. No person is still playing, so the game ends here."
+            if moved.ended
+            else "You left the game: the AI plays your gang from now on, and you are placed"
+            " as if your gang was eliminated now."
         )
+        reply = interaction.response.send_message(said, ephemeral=True)
         await answered_ok(moved.game, reply)
         if moved.left is not None:
             await announce_left(self.bot, moved.game, moved.left, timed_out=False)
@@ -281,7 +283,7 @@ class FamilyBusinessFlows(LobbyFlows):
         elif moved.game.status == "active":
             await self._tell_turn(moved.game, moved.state)
         if moved.ended:
-            await self._announce_end(moved.game)
+            await self._announce_end(moved.game, moved.state)
 
     async def stop(self) -> None:
         await self.ai_seats.stop()

@@ -165,11 +165,17 @@ def table_message(
     ending = None
     if game.status == "finished" and places is not None:
         hands = [rules.game.view(state, s).hand for s in range(len(game.seats))]
-        ending = ending_text(places, seating(game), hands)
+        ending = ending_text(places, seating(game), hands, abandoned=abandoned(game, state))
     deadline = None if public.over else game.deadline
     embed = table_embed(public, seating(game), deadline=deadline, recent=recent, ending=ending)
     png = PAINTER.draw(table_png, public, tuple(s.name for s in game.seats))
     return embed, table_picture(embed, public, game, png)
+
+
+def abandoned(game: GameRow, state: Any) -> bool:
+    """Whether ``game`` ended before its rules ended it: no person was still playing
+    (every one left, or lost their turns to the AI), so the service ended it."""
+    return game.status == "finished" and not rules_of(game.game).game.is_over(state)
 
 
 def as_shown(game: GameRow, public: Any) -> Any:

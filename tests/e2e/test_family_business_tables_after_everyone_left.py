@@ -2,7 +2,8 @@
 ends the game there (abandoned) while its AI seats could still play, so the engine's
 position is not over; its table still reads like that of a game ended by the rules —
 the game is over, with its result, and nobody to move, no counter window open, no
-deadline, in its words and in its picture."""
+deadline, in its words and in its picture — and it, the end's announcement and the
+last leaver's notices say why it ended there."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 
 from cogs.render.family_business.picture import table_png
 from cogs.render.family_business.table import COLOUR_OVER
+from cogs.render.family_business.words import ABANDONED
 from tests.fb_play import FB, abandoned, fb, started, state_of, table_of, until_played_window
 from tests.simcord_world import World, fresh
 
@@ -52,6 +54,9 @@ async def _shows_only_the_result(world: World, game_id: int) -> None:
     assert embed["description"].startswith("The game is over.")
     assert embed["color"] == COLOUR_OVER.value
     [places] = [f["value"] for f in embed["fields"] if f["name"] == "Result"]
+    assert places.startswith(ABANDONED)  # why it ended before the rules ended it
+    [end] = [m.content for m in world.messages() if m.content.startswith("🏁 Family Business")]
+    assert ABANDONED in end
     for seat, person in enumerate(game.seats):
         assert f"**{result.places[seat]}.** {person.name}" in places, places
     [picture] = table.attachments
@@ -88,3 +93,17 @@ async def test_a_table_everyone_left_with_ai_seats_still_playing_shows_only_the_
 ) -> None:
     game_id = await abandoned(world, [world.alice, world.bob], ai=1)
     await _shows_only_the_result(world, game_id)
+
+
+async def test_the_last_person_to_leave_is_told_that_the_game_ends_not_that_the_ai_plays_on(
+    world: World,
+) -> None:
+    game_id = await started(world, [world.alice, world.bob])
+    first = await fb(world, world.alice, "leave")
+    assert "the AI plays your gang from now on" in first.response.content
+    last = await fb(world, world.bob, "leave")
+    assert (await world.game(game_id)).status == "finished"
+    assert "game ends here" in last.response.content
+    assert "AI plays" not in last.response.content
+    [notice] = [m.content for m in world.messages() if m.content.startswith("🚪 Bob")]
+    assert "game ends here" in notice and "AI plays" not in notice

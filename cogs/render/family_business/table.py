@@ -16,6 +16,7 @@ import discord
 
 from cogs.render.common import clip
 from cogs.render.family_business.words import (
+    ABANDONED,
     GANG_MARK,
     Seating,
     card_name,
@@ -126,12 +127,19 @@ def table_embed(
     return embed
 
 
-def ending_text(places: Sequence[int], seating: Seating, hands: Sequence[Sequence[int]]) -> str:
-    """The placings (1 = first; shared places repeat) and every hand, best first."""
+def ending_text(
+    places: Sequence[int],
+    seating: Seating,
+    hands: Sequence[Sequence[int]],
+    *,
+    abandoned: bool = False,
+) -> str:
+    """The placings (1 = first; shared places repeat) and every hand, best first;
+    ``abandoned``: the game ended because no person was still playing (said first)."""
     order = sorted(range(len(places)), key=lambda s: (places[s], s))
     lines = [
         f"**{places[s]}.** {seating.label(s)} — "
         + (cards_text(hands[s]) if hands[s] else "no cards")
         for s in order
     ]
-    return "\n".join(lines)
+    return "\n".join([ABANDONED, *lines] if abandoned else lines)

@@ -17,6 +17,12 @@ from engine.family_business import cards as C
 GANG_MARK: tuple[str, ...] = ("🟥", "🟦", "🟩", "🟨", "🟪", "🟫")
 KIND_MARK = {C.ATTACK: "🔴", C.RESCUE: "🟢", C.COUNTER: "🔵"}
 NAME_LIMIT = 48
+#: Why a game ended that the rules had not ended yet (every person left or lost their
+#: turns to the AI: the service ends it, bot.services.multi_mode ``abandoned``).
+ABANDONED = (
+    "No person is still playing, so the game ended here: the gangs still in it share the"
+    " top place, and people who left are placed where they left."
+)
 
 
 @dataclass(frozen=True, slots=True)
