@@ -281,6 +281,7 @@ async def main() -> None:
     seeding = args.finished + args.active > 0
     note = f"{args.finished} finished + {args.active} active games"
     headlines: list[str] = []
+    problems = 0  # of every run: a run with any fails the benchmark (exit status 1)
     with tempfile.TemporaryDirectory() as tmp:
         files = itertools.count()
 
@@ -292,6 +293,7 @@ async def main() -> None:
             with sqlite_db() as db:
                 run = await load(args, db, think=args.think, fb=args.fb)
                 size = await db_size(db)
+            problems += len(run.tally.problems)
             headlines += report(args, run, size, "SQLite")
             if args.window > 0:
                 headlines.append(await capacity_of(args, sqlite_db, "SQLite"))
@@ -303,6 +305,7 @@ async def main() -> None:
                 with postgres_server.new_database(server) as url:
                     run = await load(args, url, think=args.think, fb=args.fb)
                     size = await db_size(url)
+                problems += len(run.tally.problems)
                 headlines += report(args, run, size, "PostgreSQL")
                 if args.window > 0:
                     pg_db = partial(postgres_server.new_database, server)
@@ -316,7 +319,11 @@ async def main() -> None:
     loads = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"load average (1, 5, 15 min) at the end: {loads}")
     bars = f"move p99 50 ms; FB move p99 {FB_BAR:.0f} ms; capacity at p99 {CAPACITY_BAR:.0f} ms"
+    if problems:
+        headlines.append(f"{problems} PROBLEM(S), listed above")
     print("HEADLINE " + " | ".join(headlines) + f" (bars: {bars})")
+    if problems:
+        raise SystemExit(1)
 
 
 if __name__ == "__main__":

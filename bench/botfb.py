@@ -27,6 +27,7 @@ from fb_play import answer_choice, step_choices, window_button
 from interaction_flood import Sent, components, find_button
 
 LOOKS = 5000  # a person looks at the table at most this often in one game
+TABLE_WAIT = 30.0  # seconds a started game's table may take to appear after Start
 UPDATED = "update"  # SimCord's response kind of an answer that edits the clicked message
 #: What the bot answers a click on a window closed at its deadline meanwhile (no answer
 #: counts as no counter): no fault of the bot's (bench/bot.py gives a window a day).
@@ -72,7 +73,14 @@ class FbPlayers(Players):
                 return None
             lobby = self.drv.message(channel.id, lobby.id)
             await self.send(self.emit(who, lobby, custom_id, value), move=False)
+        # the Start click is answered first; the table is drawn into the lobby's message
+        # right after, as a person sees it appear
         table = self.drv.message(channel.id, lobby.id)
+        waited = 0.0
+        while find_button(table, "fb:hand:") is None and waited < TABLE_WAIT:
+            await asyncio.sleep(0.05)
+            waited += 0.05
+            table = self.drv.message(channel.id, lobby.id)
         if find_button(table, "fb:hand:") is None:
             self.tally.problems.append(f"game {game} did not start: {table.embeds}")
             return None
