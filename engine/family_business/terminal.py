@@ -58,6 +58,7 @@ class FBTerminal:
         self.state = state
         self.names = tuple(names)
         self.humans = humans
+        self._facing = -1  # the seat whose hand is on the screen (hotseat)
         self.opponent = opponent
         self.rng = random.Random(seed)
         self.ask = ask
@@ -90,10 +91,11 @@ class FBTerminal:
             raise Quit from exc
 
     def _human(self, seat: int) -> Action:
-        if len(self.humans) > 1:
+        if len(self.humans) > 1 and seat != self._facing:  # not between a card's steps
             if self.clear:
                 self.say("\033[2J\033[H")
             self._read(f"{self.names[seat]}: press Enter when the others look away. ")
+        self._facing = seat
         self.say(text.table(GAME.view(self.state, seat), self.names))
         while True:
             actions = list(GAME.legal_actions(self.state, seat))
@@ -122,14 +124,18 @@ class FBTerminal:
                         self._record(watched(self.beliefs.values(), self.state, action, seat))
                     except IllegalAction as exc:  # never expected: actions come from the list
                         self.say(str(exc))
-        except Quit:
+        except Quit as exc:
             self.say("\nGoodbye!")
-            return 0
+            return 130 if isinstance(exc.__cause__, KeyboardInterrupt) else 0
+        except KeyboardInterrupt:  # Ctrl-C while an AI was thinking
+            self.say("\nGoodbye!")
+            return 130
         self.say(text.table(GAME.view(self.state, None), self.names))
         out = GAME.outcome(self.state)
-        places = "; ".join(
-            f"{i}. " + ", ".join(self.names[g] for g in group)
-            for i, group in enumerate(out.placing, 1)
+        ahead = [sum(len(g) for g in out.placing[:i]) for i in range(len(out.placing))]
+        places = "; ".join(  # a shared place counts for each: 1, 2, 2, 4
+            f"{before + 1}. " + ", ".join(self.names[g] for g in group)
+            for before, group in zip(ahead, out.placing, strict=True)
         )
         self.say(f"Final placing: {places}")
         return 0

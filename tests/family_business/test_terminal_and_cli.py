@@ -34,6 +34,39 @@ def test_hotseat_asks_each_player_to_take_the_keyboard():
     assert {p.split(",")[0] for p in prompts if "your choice" in p} == {"Player 1", "Player 2"}
 
 
+def test_hotseat_hands_the_keyboard_over_only_when_the_player_changes():
+    answers = itertools.repeat("1")
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    play(seed=2, players=3, hotseat=True, ask=ask, say=lambda _: None)
+    facing = ""
+    for prompt in prompts:  # never between the steps of one player's own card
+        who = prompt.split(":")[0].split(",")[0]
+        if "look away" in prompt:
+            assert who != facing, prompt
+        facing = who
+
+
+def test_ctrl_c_while_an_ai_thinks_leaves_the_game_with_a_goodbye(monkeypatch):
+    def interrupted(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("engine.family_business.terminal.choose", interrupted)
+    out: list[str] = []
+    assert play(seed=1, players=4, opponent="hard", ask=lambda _: "1", say=out.append) == 130
+    assert out[-1].strip() == "Goodbye!"
+
+
+def test_shared_places_count_for_each_in_the_final_placing():
+    out: list[str] = []  # seed 17: two gangs eliminated together, second and third
+    play(seed=17, players=4, opponent="random", ask=lambda _: "1", say=out.append)
+    assert out[-1] == "Final placing: 1. Player; 2. Bot 2, Bot 3; 4. Bot 1"
+
+
 def test_quit_leaves_the_terminal_game():
     out: list[str] = []
     assert play(seed=1, players=4, opponent="bot", ask=lambda _: "quit", say=out.append) == 0
