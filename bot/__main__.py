@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 
+from pydantic import ValidationError
+
 from bot.collector import schedule_for_a_long_run
 from bot.logs import setup_logging
-from bot.settings import NO_TOKEN_HELP, Settings
+from bot.settings import NO_TOKEN_HELP, Settings, settings_errors
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,7 +35,11 @@ def main(argv: list[str] | None = None) -> int:
         help="the SQLite file (default: DATABASE_PATH)",
     )
     args = parser.parse_args(argv)
-    settings = Settings()
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        print(settings_errors(error), file=sys.stderr)
+        return 2
     if args.command == "migrate":
         from bot.migrate import migrate
 

@@ -8,8 +8,11 @@ source and every game passes.
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
+
+import asyncpg
 
 from bot.services.mode_protocol import GameMode
 from bot.services.modes import MODES
@@ -53,6 +56,15 @@ def migrate(source: str, target: str) -> int:
         report = asyncio.run(copy_sqlite_to_postgres(source, target, replay_check))
     except StoreError as exc:
         print(f"migrate: {exc}")
+        return 1
+    except OSError as exc:  # the server is not there, or refuses the connection
+        print(f"migrate: could not reach {where}: {exc.strerror or exc}. Nothing was copied.")
+        return 1
+    except asyncpg.PostgresError as exc:  # e.g. no such database, wrong password
+        print(f"migrate: PostgreSQL refused: {exc}. Nothing was copied.")
+        return 1
+    except sqlite3.DatabaseError as exc:  # not an SQLite file, or a damaged one
+        print(f"migrate: {source} cannot be read as an SQLite database: {exc}.")
         return 1
     copied = ", ".join(f"{n} {table}" for table, n in report.rows.items())
     print(f"copied {copied}")

@@ -6,7 +6,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.services.cooldowns import ChallengeLimits
@@ -149,3 +149,15 @@ To get a token:
 
 No token is needed to play: `famiglia play` starts a game in the terminal.
 """
+
+
+def settings_errors(error: ValidationError) -> str:
+    """What is wrong with the settings, one line per variable, for the person starting
+    the bot: each variable's name and the rule it breaks, never its value (a
+    DATABASE_URL holds a password; pydantic's own message prints it)."""
+    lines = ["The settings (environment variables, or .env here) are not valid:"]
+    for problem in error.errors(include_input=False, include_url=False):
+        name = "_".join(str(part) for part in problem["loc"]).upper() or "settings"
+        lines.append(f"  {name}: {problem['msg'].removeprefix('Value error, ')}")
+    lines.append("See .env.example and the README's settings table for what each one takes.")
+    return "\n".join(lines)

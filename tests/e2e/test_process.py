@@ -29,6 +29,24 @@ def test_without_a_token_the_bot_exits_at_once_and_says_how_to_get_one(tmp_path:
     assert "famiglia play" in done.stderr
 
 
+def test_settings_that_are_not_valid_are_named_without_their_values(tmp_path: Path):
+    secret = "postgresql+asyncpg://famiglia:hunter2@db:5432/famiglia"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    env |= {"DATABASE_URL": secret, "LOG_LEVEL": "verbose", "DISCORD_TOKEN": "x"}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "DATABASE_URL: DATABASE_URL must be a postgresql:// URL" in done.stderr
+    assert "LOG_LEVEL: Input should be 'DEBUG'" in done.stderr
+    assert "hunter2" not in done.stderr + done.stdout and "Traceback" not in done.stderr
+
+
 def test_settings_come_from_the_env_file_with_safe_defaults(tmp_path: Path, monkeypatch):
     for name in (
         "DISCORD_TOKEN",

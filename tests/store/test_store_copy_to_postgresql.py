@@ -150,3 +150,25 @@ def test_migrate_without_a_sqlite_file_says_so(tmp_path: Path, postgres_url: str
     assert main(["migrate", "--from", missing, "--to", postgres_url]) == 1
     assert f"no SQLite database file at {missing}" in capsys.readouterr().out
     assert not Path(missing).exists()
+
+
+def test_migrate_from_a_file_that_is_not_sqlite_says_so(
+    tmp_path: Path, postgres_url: str, capsys
+) -> None:
+    garbage = tmp_path / "notes.db"
+    garbage.write_text("not a database")
+    assert main(["migrate", "--from", str(garbage), "--to", postgres_url]) == 1
+    assert "cannot be read as an SQLite database" in capsys.readouterr().out
+
+
+def test_migrate_to_a_server_that_is_not_there_says_so_without_the_password(
+    tmp_path: Path, capsys
+) -> None:
+    source = tmp_path / "famiglia.db"
+    sqlite3.connect(source).close()
+    assert (
+        main(["migrate", "--from", str(source), "--to", "postgresql://f:hunter2@127.0.0.1:1/x"])
+        == 1
+    )
+    out = capsys.readouterr().out
+    assert "could not reach postgresql://…@127.0.0.1:1/x" in out and "hunter2" not in out
