@@ -87,10 +87,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--p1", help="seat 1, as --p0 (Famiglia: random; Family Business: --others)")
     for seat in range(2, 6):
         s.add_argument(f"--p{seat}", help=f"Family Business: seat {seat} (--others)")
-    s.add_argument("--others", default="bot", help="Family Business: the seats not named (bot)")
+    s.add_argument("--others", help="Family Business: the seats not named (bot)")
     s.add_argument("--players", type=int, help="Family Business: 2-6 players (4)")
     s.add_argument("--solo", action="store_true", help="seat 0 against the robot gangster")
-    s.add_argument("--level", type=int, choices=(1, 2, 3, 4), default=3, help="robot level (3)")
+    s.add_argument("--level", type=int, choices=(1, 2, 3, 4), help="robot level (3)")
     s.add_argument(
         "--first",
         choices=("you", "robot"),
@@ -147,8 +147,24 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+#: the options of one game only (``famiglia`` or ``family-business``), per command: given
+#: for the other game they are refused, not silently ignored
+ONLY_FOR = {
+    ("play", "famiglia"): ("players", "opponent"),
+    ("play", "family-business"): ("level", "first", "scores"),
+    ("simulate", "famiglia"): ("players", "others", "p2", "p3", "p4", "p5"),
+    ("simulate", "family-business"): ("solo", "level", "first"),
+}
+
+
 def _check_players(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """The seat arguments depend on the game: check them once it is known."""
+    wrong = [
+        f"--{o}" for o in ONLY_FOR[args.command, args.game] if getattr(args, o) not in (None, False)
+    ]
+    if wrong:
+        other = "famiglia" if args.game == "family-business" else "family-business"
+        parser.error(f"{' and '.join(wrong)}: only for --game {other}")
     if args.game == "family-business":
         if args.players is not None and not 2 <= args.players <= 6:
             parser.error("Family Business takes 2 to 6 players")
@@ -156,8 +172,15 @@ def _check_players(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
             seats = [args.p0, args.p1, args.p2, args.p3, args.p4, args.p5, args.others]
             if any(p is not None and p not in FB_PLAYERS for p in seats):
                 parser.error(f"Family Business players are {', '.join(FB_PLAYERS)}")
+            named = [s for s in range(6) if getattr(args, f"p{s}") is not None]
+            if named and max(named) >= (args.players or 4):
+                parser.error(
+                    f"--p{max(named)}: there are only {args.players or 4} seats (--players)"
+                )
+            args.others = args.others or "bot"
         return
     if args.command == "simulate":
+        args.level = args.level or 3
         args.p0 = args.p0 or "greedy"
         args.p1 = args.p1 or "random"
         if args.p0 not in DUEL_POLICIES or args.p1 not in DUEL_POLICIES:

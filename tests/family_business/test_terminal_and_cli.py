@@ -88,6 +88,7 @@ def test_simulate_family_business_prints_wins_with_intervals(capsys):
         ["simulate", "--game", "family-business", "--p0", "greedy"],
         ["play", "--game", "family-business", "--players", "1"],
         ["play", "--game", "family-business", "--opponent", "genius"],
+        ["simulate", "--game", "family-business", "--players", "3", "--p5", "random"],
     ],
 )
 def test_family_business_arguments_are_checked(argv, capsys):
@@ -95,3 +96,23 @@ def test_family_business_arguments_are_checked(argv, capsys):
         main(argv)
     assert exc.value.code == 2
     assert "error:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["play", "--opponent", "hard"], "--opponent: only for --game family-business"),
+        (["play", "--players", "4"], "--players: only for --game family-business"),
+        (
+            ["play", "--game", "family-business", "--level", "3"],
+            "--level: only for --game famiglia",
+        ),
+        (["simulate", "--players", "4", "--others", "random"], "--players and --others: only for"),
+        (["simulate", "--game", "family-business", "--solo"], "--solo: only for --game famiglia"),
+    ],
+)
+def test_an_option_of_the_other_game_is_refused_not_ignored(argv, said, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    assert said in capsys.readouterr().err
