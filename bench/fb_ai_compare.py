@@ -67,9 +67,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seeds", default="1-80", help="a range such as 1-40")
     args = parser.parse_args(argv)
     lo, _, hi = args.seeds.partition("-")
+    if not (lo.isdigit() and (hi.isdigit() or not hi)) or int(hi or lo) < int(lo):
+        parser.error(f"--seeds {args.seeds!r}: a range such as 1-40, the first seed first")
     seeds = range(int(lo), int(hi or lo) + 1)
+    for spec in (args.a, args.b):
+        file = RESULTS / (spec.partition("@")[2] or "fb-ai.jsonl")
+        if not file.is_file():
+            parser.error(f"{spec}: no records file {file.relative_to(ROOT)}")
     a = scores(args.a, args.players, seeds)
     b = scores(args.b, args.players, seeds)
+    for spec, found in ((args.a, a), (args.b, b)):
+        if not found:
+            parser.error(f"{spec}: no {args.players}-player games on record in seeds {args.seeds}")
     k, mean_a, mean_b, diff, half = paired(a, b)
     for spec, mean in ((args.a, mean_a), (args.b, mean_b)):
         lo_, hi_ = wilson(mean * k, k)

@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="publish the slash commands to every server once (takes up to an hour to show)",
     )
-    commands = parser.add_subparsers(dest="command", metavar="command")
+    commands = parser.add_subparsers(dest="command", metavar="[migrate]")
     copy = commands.add_parser(
         "migrate",
         help="copy the SQLite database into an empty PostgreSQL database, verified by replay",

@@ -144,8 +144,9 @@ DISCORD_TOKEN is not set, so the bot cannot log in to Discord.
 To get a token:
   1. Open https://discord.com/developers/applications and click "New Application".
   2. On the "Bot" page click "Reset Token" and copy the token.
-  3. Put it in .env next to this project as   DISCORD_TOKEN=<your token>
-     (cp .env.example .env creates the file; README.md explains inviting the bot).
+  3. Put it in a file named .env in the directory you start the bot from (the
+     project's folder: cp .env.example .env creates it) as   DISCORD_TOKEN=<your token>
+     (README.md explains inviting the bot).
 
 No token is needed to play: `famiglia play` starts a game in the terminal.
 """

@@ -93,6 +93,22 @@ def test_two_players_are_compared_on_the_games_both_played_only(tmp_path, capsys
 
 
 @pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["4", "nobody", "hard", "--seeds", "1-40"], "nobody: no 4-player games on record"),
+        (["4", "hard@none.jsonl", "hard"], "no records file bench/results/none.jsonl"),
+        (["4", "hard", "hard", "--seeds", "40-1"], "the first seed first"),
+    ],
+)
+def test_a_comparison_of_players_or_seeds_not_on_record_is_refused(argv, said, capsys):
+    compare = load_bench("fb_ai_compare")
+    with pytest.raises(SystemExit) as exc:
+        compare.main(argv)
+    assert exc.value.code == 2
+    assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
     ("player", "base", "caution"),
     [
         ("lookahead-2p32-bot", "lookahead-2p32", players.CAUTION),
