@@ -36,6 +36,7 @@ from cogs.family_business.announce import (
     tell_turn,
 )
 from cogs.family_business.lobby_flows import LobbyFlows
+from cogs.family_business.open_hands import OpenHands
 from cogs.family_business.replies import in_private, refuse
 from cogs.family_business.typed import read_typed, typed_value
 from cogs.repair import TableRepair
@@ -56,6 +57,8 @@ class FamilyBusinessFlows(LobbyFlows):
         self._told: dict[int, tuple[int, int]] = {}  # game -> (turn, seat) last told
         self._windows_told: dict[int, int] = {}  # game -> the moment of its window announced
         self.ai_seats = AiSeats(multi, self.after_ai)
+        #: each person's latest hand message, drawn again as the game changes
+        self.open_hands = OpenHands(self.hand)
         #: Tables that could not be shown, drawn again from the store.
         self.repair = TableRepair(multi.base, self.show_stored)
 
@@ -91,6 +94,7 @@ class FamilyBusinessFlows(LobbyFlows):
         if state is None:
             return await self._redraw_lobby(game)
         await self.update_table(game, state)
+        await self.open_hands.refresh(game, state)
         rules = rules_of(game.game)
         if game.status == "active":
             told = self._windows_told.get(game.id) == rules.moment(state)
@@ -125,6 +129,7 @@ class FamilyBusinessFlows(LobbyFlows):
             return await refuse(interaction, refusal)
         text, controls = self.hand(game, state, seat)
         await interaction.response.send_message(text, view=controls, ephemeral=True)
+        self.open_hands.shown(game, interaction, text)
 
     async def play(
         self, interaction: Interaction, game_id: int, seq: int, values: list[str]
@@ -138,7 +143,8 @@ class FamilyBusinessFlows(LobbyFlows):
         seat = moved.game.seat_of(interaction.user.id)
         assert seat is not None
         text, controls = self.hand(moved.game, moved.state, seat)
-        await answered_ok(moved.game, in_private(interaction, text, controls))
+        if await answered_ok(moved.game, in_private(interaction, text, controls)):
+            self.open_hands.shown(moved.game, interaction, text)
         await self.after(moved)
 
     async def decisions(self, game_id: int, user_id: int) -> list[tuple[str, str]]:
@@ -174,7 +180,8 @@ class FamilyBusinessFlows(LobbyFlows):
         assert seat is not None
         text, controls = self.hand(moved.game, moved.state, seat)
         reply = interaction.response.send_message(text, view=controls, ephemeral=True)
-        await answered_ok(moved.game, reply)
+        if await answered_ok(moved.game, reply):
+            self.open_hands.shown(moved.game, interaction, text)
         await self.after(moved)
 
     async def show_window(self, interaction: Interaction, game_id: int, turn: int) -> None:
@@ -284,6 +291,7 @@ class FamilyBusinessFlows(LobbyFlows):
             await self._tell_turn(moved.game, moved.state)
         if moved.ended:
             await self._announce_end(moved.game, moved.state)
+        await self.open_hands.refresh(moved.game, moved.state)
 
     async def stop(self) -> None:
         await self.ai_seats.stop()
@@ -311,8 +319,7 @@ class FamilyBusinessFlows(LobbyFlows):
             try:
                 if moved.reminder:
                     await remind(self.bot, moved.game, moved.state)
-                    continue
-                if moved.left is not None:
+                elif moved.left is not None:
                     await announce_left(self.bot, moved.game, moved.left, timed_out=True)
             except Exception:
                 log.exception("the timer's notice of game %s failed", moved.game.id)
