@@ -231,6 +231,9 @@ def _street(state: GameState, kind: str, form: Form) -> tuple[Action | None, str
     at = [i for i, k in enumerate(street) if k == _kind_of(form.card)]
     if not at:
         return None, f"There is no {form.card} in the Street."
+    # identical cards are interchangeable, but for the one this turn's Brute lowered
+    # (rule 4.3.2): a code names that copy first, the cheaper one to take
+    at.sort(key=lambda i: i != state.brute_idx)
     probes = [_PROBES[kind](i, 0, "") for i in at]
     return next((p for p in probes if _engine_says(state, p) is None), probes[0]), None
 

@@ -16,9 +16,18 @@ from bot.services.choices import choices
 from bot.services.option_actions import resolve
 from bot.services.option_forms import Form, card_list, read
 from engine.famiglia import GameState, IllegalAction, new_game
-from engine.famiglia.actions import Action, BruteAmount, PlayAccountant, PlayBrute, Take, from_key
+from engine.famiglia.actions import (
+    Action,
+    BruteAmount,
+    BruteTarget,
+    PlayAccountant,
+    PlayBrute,
+    Take,
+    from_key,
+)
 from engine.famiglia.cards import code
 from engine.famiglia.policies import greedy_policy
+from tests.engine.famiglia.positions import make
 
 ACCEPTED_FORMS = [
     ("#4", Form("position", position=4)),
@@ -184,3 +193,12 @@ def test_a_brute_rank_of_another_family_is_refused():
     rank = choices(state, ["brute"])[0].action.rank
     assert resolve(state, ["brute"], f"b{rank}") == PlayBrute(rank=rank)
     assert "is not a Brute" in refusal(state, "brute", f"A{rank}")
+
+
+def test_4_3_2_a_card_code_takes_the_copy_this_turns_brute_lowered():
+    state = make(street="M1 M1 A2", hands=("B1 M0 M0", ""))
+    state.apply(PlayBrute(rank=1))
+    state.apply(BruteTarget(index=1))  # the second M1, now free to take
+    assert state.decision == "main"
+    assert resolve(state, ["take", "pass"], "M1") == Take(index=1)
+    assert resolve(state, ["take", "pass"], "#1") == Take(index=0)  # a position is exact
