@@ -24,6 +24,7 @@ from cogs.ai_command import install as install_ai
 from cogs.buttons import DYNAMIC_ITEMS, answer_unknown_control
 from cogs.duel_table import DuelTable
 from cogs.game_answers import Flows
+from cogs.offered_values import moment_of, offered, unmarked
 from cogs.render.painter import PAINTER
 from cogs.rules_text import PAGES, titles
 from cogs.solo_and_board_commands import install as install_extras
@@ -68,14 +69,15 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         super().__init__()
 
     # ------------------------------------------------------------------ helpers
-    async def _game_of(self, interaction: Interaction) -> GameRow:
+    async def _game_of(self, interaction: Interaction, *, stored: bool = False) -> GameRow:
         """The open game of this channel the user plays in, else their only running
         game. A challenge not accepted yet is no game to play: it is found only when
-        the user has nothing else open (its answer then says it is not accepted yet)."""
+        the user has nothing else open (its answer then says it is not accepted yet).
+        ``stored``: this channel's game as stored now, not as this process keeps it."""
         user = interaction.user.id
         here = None
         if interaction.channel_id is not None:
-            here = await self.service.game_in_channel(interaction.channel_id)
+            here = await self.service.game_in_channel(interaction.channel_id, stored=stored)
             if here is not None and here.game != FAMIGLIA:  # another game's channel
                 if here.seat_of(user) is not None:
                     raise Refusal(OTHER_GAME)
@@ -104,28 +106,34 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         )
 
     async def _move(self, interaction: Interaction, command: str, **given: object) -> None:
-        values = {name: _text(value) for name, value in given.items()}
+        """A move typed as a command: its values as typed, or as the lists offered them
+        (then at the moment they were offered for: :mod:`cogs.offered_values`)."""
         try:
+            seq, values = moment_of({name: _text(value) for name, value in given.items()})
             game = await self._game_of(interaction)
         except Refusal as refusal:
             return await self.flows.refuse(interaction, str(refusal))
+
+        async def meant() -> int:
+            return (await self._game_of(interaction, stored=True)).id
+
         await self.flows.play(
-            interaction, game.id, None, lambda state: build(state, command, values)
+            interaction, game.id, seq, lambda state: build(state, command, values), meant
         )
 
     async def _suggest(
         self, interaction: Interaction, command: str, option: str, typed: str
     ) -> list[app_commands.Choice[str]] | list[app_commands.Choice[int]]:
         try:
-            game = await self._game_of(interaction)
-            _, state = await self.service.load(game.id)
+            game = await self._game_of(interaction, stored=True)
+            game, state = await self.service.load(game.id, stored=True)
         except Refusal:
             return []
         seat = game.seat_of(interaction.user.id)
         if game.status != "active" or state.over or state.current != seat:
             return []
         values: dict[str, str | None] = {
-            key: str(value)
+            key: unmarked(str(value))
             for key, value in vars(interaction.namespace).items()
             if value is not None
         }
@@ -137,7 +145,10 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
                 for name, value in found
                 if value.isascii() and value.isdigit()
             ]
-        return [app_commands.Choice(name=name, value=value) for name, value in found]
+        return [
+            app_commands.Choice(name=name, value=offered(game.action_count, value))
+            for name, value in found
+        ]
 
     # ----------------------------------------------------------------- commands
     @app_commands.command(name="start", description="Challenge a member of this server")

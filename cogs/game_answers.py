@@ -20,7 +20,7 @@ import discord
 
 from bot.app import FamigliaBot
 from bot.services.choices import offered_action
-from bot.services.games import STALE, GameService, Moved, Refusal
+from bot.services.games import STALE, GameOver, GameService, Moved, Refusal
 from cogs import game_texts
 from cogs.buttons import RulesSelect
 from cogs.mode_tables import ModeTables
@@ -117,7 +117,7 @@ class Flows:
 
     async def show_hand(self, interaction: Interaction, game_id: int) -> None:
         try:
-            game, state = await self.service.load(game_id)
+            game, state = await self.service.load(game_id, stored=True)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         if game.status == "challenge":  # the cards are dealt, but nobody may see them yet
@@ -157,13 +157,31 @@ class Flows:
         game_id: int,
         seq: int | None,
         build: Callable[[GameState], list[Action]],
+        meant: Callable[[], Awaitable[int]] | None = None,
     ) -> None:
+        """Play ``build``'s actions in ``game_id``; ``meant``, for a command that found
+        its game by the channel: the game it means as stored, asked when the one found
+        is over (another process may have ended it and begun the next one there)."""
         try:
             moved = await self.service.play(game_id, interaction.user.id, seq, build)
+        except GameOver as refusal:
+            other = await self._meant(meant)
+            if other is not None and other != game_id:
+                return await self.play(interaction, other, seq, build)
+            return await self.refuse(interaction, str(refusal))
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         # The mode's table answers: the hand, the robot's turn, the AI's turn ...
         await self.tables.of(moved.game).after_move(interaction, moved)
+
+    @staticmethod
+    async def _meant(meant: Callable[[], Awaitable[int]] | None) -> int | None:
+        if meant is None:
+            return None
+        try:
+            return await meant()
+        except Refusal:
+            return None
 
     async def answered(self, moved: Moved, answer: Awaitable[Any]) -> None:
         """Answer about the saved change ``moved`` (any error is logged), then show it."""
@@ -207,7 +225,7 @@ class Flows:
         forfeit, the last move) how it ended: "not running" alone leaves the player to
         guess whether they lost."""
         try:
-            game, state = await self.service.load(game_id)
+            game, state = await self.service.load(game_id, stored=True)
         except Refusal:
             return refusal
         if game.status not in ("finished", "forfeited") or state is None:

@@ -71,7 +71,7 @@ class TableRepair:
     async def show_stored(self, game_id: int) -> None:
         """Show ``game_id`` as stored: its table, and who is to move (or, if its channel
         was not told yet, how it ended)."""
-        game, state = await self.service.load(game_id)
+        game, state = await self.service.load(game_id, stored=True)
         ended = await self.service.records.end_unannounced(game_id)
         await self.show(Moved(game, state, turn_passed=True, ended=ended))
 

@@ -14,7 +14,7 @@ from datetime import datetime
 
 from bot.services.commits import CONFLICT, Moved
 from bot.services.moves import STALE, GameMoves
-from bot.services.reads import Refusal
+from bot.services.reads import GameOver, Refusal
 from engine.famiglia.game import GAME as FAMIGLIA_GAME
 
 #: Famiglia's stored game name (the game of this service's default modes).
@@ -88,4 +88,13 @@ class GameService(GameMoves):
         return await self.store.next_deadline()
 
 
-__all__ = ["CONFLICT", "FAMIGLIA", "STALE", "GameService", "Moved", "Notice", "Refusal"]
+__all__ = [
+    "CONFLICT",
+    "FAMIGLIA",
+    "STALE",
+    "GameOver",
+    "GameService",
+    "Moved",
+    "Notice",
+    "Refusal",
+]

@@ -21,12 +21,12 @@ from pydantic import ValidationError
 
 from bot.services.commits import GameCommits, Moved
 from bot.services.mode_protocol import StartContext, StartOptions, stored_options
-from bot.services.reads import UNDEALT, Refusal
+from bot.services.reads import UNDEALT, GameOver, Refusal
 from db.errors import ChannelBusy
 from db.rows import GameRow, Status
 from engine.errors import IllegalAction
 
-STALE = "That button belongs to an earlier moment of the game; the game has moved on."
+STALE = "That was offered at an earlier moment of the game; the game has moved on."
 
 
 class GameMoves(GameCommits):
@@ -151,6 +151,8 @@ class GameMoves(GameCommits):
         moment: int | None,
     ) -> Moved:
         game, state = await self.load(game_id)
+        if game.seat_of(user_id) is not None and game.status in ("finished", "forfeited"):
+            raise GameOver("That game is over.")  # said before "an earlier moment" of it
         if game.seat_of(user_id) is not None and (
             (seq is not None and seq != game.action_count)
             or (
@@ -184,7 +186,7 @@ class GameMoves(GameCommits):
             raise Refusal(mode.not_started)
         play = self.rules(game)
         if game.status != "active" or play.is_over(state):
-            raise Refusal("That game is over.")
+            raise GameOver("That game is over.")
         if why := mode.refusal_to_act(game, state, seat):
             raise Refusal(why)
         return seat

@@ -88,9 +88,10 @@ class MultiLobby:
         return MultiMoved(game, state, moved.events, moved.ended, opened, left)
 
     # ------------------------------------------------------------------ reading
-    async def load(self, game_id: int) -> tuple[GameRow, Any | None]:
-        """A game of 2-6 and its state (None: a lobby), as the game service keeps it."""
-        game, state = await self.base.load(game_id)
+    async def load(self, game_id: int, *, stored: bool = False) -> tuple[GameRow, Any | None]:
+        """A game of 2-6 and its state (None: a lobby), as the game service keeps it
+        (``stored``: as stored now, see :meth:`GameReads.load`)."""
+        game, state = await self.base.load(game_id, stored=stored)
         self.core(game)
         return game, state
 

@@ -46,6 +46,10 @@ class Refusal(Exception):
     """A polite no: ``str(refusal)`` is shown to the user; nothing changed."""
 
 
+class GameOver(Refusal):
+    """The game a move was meant for is over (as stored)."""
+
+
 class GameReads:
     def __init__(
         self,
@@ -100,10 +104,12 @@ class GameReads:
         self.origins.remember(game)
         return game
 
-    async def game_in_channel(self, channel_id: int) -> GameRow | None:
+    async def game_in_channel(self, channel_id: int, *, stored: bool = False) -> GameRow | None:
         """The open game of a channel: the one this process keeps there at its last
-        known version, else as stored (a write refused for its version forgets it)."""
-        kept = self._live.in_channel(channel_id)
+        known version, else as stored (a write refused for its version forgets it);
+        ``stored``: as stored now (another process may have ended it and begun another
+        there since)."""
+        kept = None if stored else self._live.in_channel(channel_id)
         if kept is not None:
             return kept
         return await self.records.game_in_channel(channel_id)
@@ -113,14 +119,21 @@ class GameReads:
         origin = self.origins.get(game_id)
         return origin if origin is not None else Origin.of(await self.game(game_id))
 
-    async def load(self, game_id: int) -> tuple[GameRow, Any]:
+    async def load(self, game_id: int, *, stored: bool = False) -> tuple[GameRow, Any]:
         """The game and its state: as this process last wrote or read it, else read now
-        (a write refused for its version forgets what was kept)."""
+        (a write refused for its version forgets what was kept). ``stored``: as stored
+        now, for what is only shown or offered (a hand, a prompt, a list of moves, a
+        repair): another process may have moved the game since (a rolling restart),
+        and only a write would find out. One read; the kept state is used again when
+        the game is still at its version."""
         kept = self._live.get(game_id)
-        if kept is not None:
+        if kept is not None and not stored:
             return kept
         game = await self.game(game_id)
-        state = self.state_of(game)
+        if kept is not None and kept[0].version == game.version:
+            state = kept[1]
+        else:
+            state = self.state_of(game)
         self._live.keep(game, state)
         return game, state
 

@@ -91,7 +91,7 @@ class FamilyBusinessCog(
             game = await self._mine(interaction)
         except Refusal as refusal:
             return await refuse(interaction, refusal)
-        _, state = await self.flows.multi.load(game.id)
+        game, state = await self.flows.multi.load(game.id, stored=True)
         await self.flows.post_here(interaction, game, state)  # the old copy: a link
 
     @app_commands.command(name="rules", description="The rules of Family Business in short")

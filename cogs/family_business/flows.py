@@ -119,7 +119,7 @@ class FamilyBusinessFlows(LobbyFlows):
 
     async def show_hand(self, interaction: Interaction, game_id: int) -> None:
         try:
-            game, state = await self.multi.load(game_id)
+            game, state = await self.multi.load(game_id, stored=True)
             seat = game.seat_of(interaction.user.id)
             if seat is None or state is None:
                 raise Refusal("You are not playing in this game, or it has not started.")
@@ -151,7 +151,7 @@ class FamilyBusinessFlows(LobbyFlows):
         """The user's legal decisions now, as (label, value): a turn's next step or a
         window's answers (what ``/familybusiness play`` offers); the value is the action's
         JSON marked with the moment it was offered for (:func:`typed_value`)."""
-        game, state = await self.multi.load(game_id)
+        game, state = await self.multi.load(game_id, stored=True)
         seat = game.seat_of(user_id)
         if state is None or seat is None or game.status != "active":
             return []
@@ -186,7 +186,7 @@ class FamilyBusinessFlows(LobbyFlows):
 
     async def show_window(self, interaction: Interaction, game_id: int, turn: int) -> None:
         try:
-            game, state = await self.multi.load(game_id)
+            game, state = await self.multi.load(game_id, stored=True)
             rules = rules_of(game.game)
             seat = game.seat_of(interaction.user.id)
             live = game.status == "active" and state is not None  # a game may end mid-window

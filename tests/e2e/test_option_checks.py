@@ -1,7 +1,9 @@
 """Slash-command options are checked, never silently reinterpreted or ignored.
 
-An autocompleted Street card names the card the player saw, so it is refused once the
-Street has changed; a refusal says what is wrong and what to do; an option the move
+An autocompleted value holds only at the moment it was listed for, so it is refused as
+stale once the game has moved on; a Street card typed as "#4 F3" names the card the
+player saw, so it is refused once the Street has changed; a refusal says what is wrong
+and what to do; an option the move
 does not need, or one that contradicts a move begun with buttons, is refused. Every
 refusal is private and changes nothing.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.services.choices import choices
+from cogs.offered_values import unmarked
 from engine.famiglia import GameState, parse_action
 from engine.famiglia.actions import Pass, PlayBrute, Refresh, Take
 from engine.famiglia.cards import code
@@ -84,9 +87,10 @@ async def test_an_autocompleted_street_card_is_refused_once_the_street_changed(w
     assert now.street != state.street
 
     for command, value in seen.items():
-        result = await world.slash(mover, command, card=value)
-        text = refused(result, "The Street changed", "choose again")
-        assert code(cards[command]) in text, text
+        refused(await world.slash(mover, command, card=value), "earlier moment")
+        typed = unmarked(value)  # "#4 F3", as a player types what they saw
+        text = refused(await world.slash(mover, command, card=typed), "The Street changed")
+        assert "choose again" in text and code(cards[command]) in text, text
     assert unchanged(before, await world.game(game_id))
 
     # What the player types by hand is still taken as it is meant now.
@@ -137,7 +141,7 @@ async def test_an_autocompleted_brute_target_is_refused_once_the_street_changed(
     targets = choices(after_brute(state, rank), ["brute_target"])
     pick = next(i for i, c in enumerate(targets) if c.action.index == index)
     value = (await _offered(world, mover, "brute", "target", rank=rank))[pick]
-    assert value == f"#{index + 1} {code(state.street[index])}"
+    assert unmarked(value) == f"#{index + 1} {code(state.street[index])}"
 
     await click(world, mover, game_id, "10.0.0")  # pass with the hand's controls
     other = await world.player(game_id, (await world.state(game_id)).current)
@@ -154,10 +158,12 @@ async def test_an_autocompleted_brute_target_is_refused_once_the_street_changed(
     assert (await world.state(game_id)).current == state.current
 
     before = await world.game(game_id)
+    refused(await world.slash(mover, "brute", rank=rank, target=value), "earlier moment")
     text = refused(
-        await world.slash(mover, "brute", rank=rank, target=value),
-        "The Street changed", "choose again",
-    )  # fmt: skip
+        await world.slash(mover, "brute", rank=rank, target=unmarked(value)),
+        "The Street changed",
+        "choose again",
+    )  # fmt: skip  (typed by hand as seen)
     assert code(state.street[index]) in text, text
     assert unchanged(before, await world.game(game_id))
 
@@ -178,7 +184,7 @@ async def test_a_fresh_autocompleted_value_and_typed_positions_are_taken(world: 
     mover, state = await play_until(world, game_id, both_take)
     index = choices(state, ["take"])[-1].action.index
     value = (await _offered(world, mover, "take", "card"))[-1]
-    assert value == f"#{index + 1} {code(state.street[index])}"
+    assert unmarked(value) == f"#{index + 1} {code(state.street[index])}"
     accepted(await world.slash(mover, "take", card=value))
     log = await world.bot.store.action_log(game_id)
     assert parse_action(log[-1].action_json) == Take(index=index)

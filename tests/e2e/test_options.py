@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.services.choices import choices, option_value
+from cogs.offered_values import offered
 from engine.famiglia.cards import code
 from tests.simcord_world import World
 
@@ -26,11 +27,16 @@ async def test_autocomplete_offers_exactly_the_legal_choices(world: World):
             ("accountant", "accountant"),
         ):
             option = "card" if command in ("take", "refresh") else "rank"
-            offered = await world.autocomplete(mover, command, option)
+            found = await world.autocomplete(mover, command, option)
             legal = choices(state, [kind])
-            # A Street position also names the card seen there ("#4 F3"); ranks keep keys.
-            assert [(c["name"], str(c["value"])) for c in offered] == [
-                (c.label, option_value(state, c.action)) for c in legal
+            count = (await world.game(game_id)).action_count
+            # A Street position also names the card seen there ("#4 F3"), marked with
+            # the moment it was offered for; ranks keep keys.
+            listed = [offered(count, option_value(state, c.action)) for c in legal]
+            if option == "rank":
+                listed = [option_value(state, c.action) for c in legal]
+            assert [(c["name"], str(c["value"])) for c in found] == [
+                (c.label, value) for c, value in zip(legal, listed, strict=True)
             ]
             for c in legal:
                 index = getattr(c.action, "index", None)
