@@ -69,15 +69,21 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         super().__init__()
 
     # ------------------------------------------------------------------ helpers
-    async def _game_of(self, interaction: Interaction, *, stored: bool = False) -> GameRow:
+    async def _game_of(
+        self, interaction: Interaction, *, stored: bool = False, moving: bool = False
+    ) -> GameRow:
         """The open game of this channel the user plays in, else their only running
         game. A challenge not accepted yet is no game to play: it is found only when
         the user has nothing else open (its answer then says it is not accepted yet).
-        ``stored``: this channel's game as stored now, not as this process keeps it."""
+        ``stored``: this channel's game as stored now, not as this process keeps it;
+        ``moving``: for a move, which is never made in a game elsewhere from a channel
+        where others play (the player is told where their game is)."""
         user = interaction.user.id
-        here = None
+        here = occupied = None
         if interaction.channel_id is not None:
-            here = await self.service.game_in_channel(interaction.channel_id, stored=stored)
+            here = occupied = await self.service.game_in_channel(
+                interaction.channel_id, stored=stored
+            )
             if here is not None and here.game != FAMIGLIA:  # another game's channel
                 if here.seat_of(user) is not None:
                     raise Refusal(OTHER_GAME)
@@ -88,6 +94,8 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         if not mine and here is not None:  # others play here: say whose game it is
             raise Refusal(game_texts.someone_elses_game_text(here))
         running = [g for g in mine if g.status == "active"]
+        if moving and occupied is not None and len(running) == 1:
+            raise Refusal(game_texts.your_game_elsewhere_text(running[0]))
         if len(running) == 1:
             return running[0]
         if len(mine) == 1:
@@ -110,12 +118,12 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         (then at the moment they were offered for: :mod:`cogs.offered_values`)."""
         try:
             seq, values = moment_of({name: _text(value) for name, value in given.items()})
-            game = await self._game_of(interaction)
+            game = await self._game_of(interaction, moving=True)
         except Refusal as refusal:
             return await self.flows.refuse(interaction, str(refusal))
 
         async def meant() -> int:
-            return (await self._game_of(interaction, stored=True)).id
+            return (await self._game_of(interaction, stored=True, moving=True)).id
 
         await self.flows.play(
             interaction, game.id, seq, lambda state: build(state, command, values), meant
@@ -125,7 +133,7 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         self, interaction: Interaction, command: str, option: str, typed: str
     ) -> list[app_commands.Choice[str]] | list[app_commands.Choice[int]]:
         try:
-            game = await self._game_of(interaction, stored=True)
+            game = await self._game_of(interaction, stored=True, moving=True)
             game, state = await self.service.load(game.id, stored=True)
         except Refusal:
             return []

@@ -186,6 +186,15 @@ def someone_elses_game_text(game: GameRow) -> str:
     )
 
 
+def your_game_elsewhere_text(yours: GameRow) -> str:
+    """A move typed in a channel where others play, by someone whose game is elsewhere:
+    it is not made in that game from here without their seeing which game it is."""
+    return (
+        f"Others play in this channel; your game is Famiglia #{yours.id} {where(yours)}."
+        " Make your moves there, or with the controls of your hand."
+    )
+
+
 def challenge_text(game: GameRow, minutes: float) -> str:
     names = shown_names(game)
     return (

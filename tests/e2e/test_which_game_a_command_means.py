@@ -92,3 +92,20 @@ async def test_only_pending_challenges_are_named_as_such(world: World):
     text = refused(await world.alice.user.slash("famiglia pass"), "not accepted yet")
     assert "several games" not in text
     assert f"<#{world.channel.id}>" in text and f"<#{other.id}>" in text
+
+
+async def test_a_move_typed_where_others_play_names_the_players_game_and_moves_nothing(
+    world: World,
+):
+    mine = await world.start_game(world.alice, world.bob)
+    other = world.guild.create_text_channel("other")
+    dave = world.guild.add_member(world.env.create_user("dave", global_name="Dave"))
+    await world.carol.slash(other, "famiglia start", opponent=dave)
+    theirs = await world.bot.store.active_game_in_channel(other.id)
+    assert theirs is not None
+    before = await world.game(mine)
+    text = refused(await world.alice.slash(other, "famiglia pass"), f"Famiglia #{mine}")
+    assert f"<#{world.channel.id}>" in text and "Others play in this channel" in text
+    assert (await world.game(mine)).version == before.version
+    hand = await world.alice.slash(other, "famiglia hand")  # only looking: allowed
+    assert hand.ephemeral and "Others play" not in (hand.response.content or "")
