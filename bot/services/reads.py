@@ -130,6 +130,9 @@ class GameReads:
         if kept is not None and not stored:
             return kept
         game = await self.game(game_id)
+        newer = self._live.get(game_id)  # a write of this process during the read
+        if newer is not None and newer[0].version > game.version:
+            return newer
         if kept is not None and kept[0].version == game.version:
             state = kept[1]
         else:

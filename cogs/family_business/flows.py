@@ -94,8 +94,9 @@ class FamilyBusinessFlows(LobbyFlows):
         if state is None:
             return await self._redraw_lobby(game)
         await self.update_table(game, state)
-        await self.open_hands.refresh(game, state)
         rules = rules_of(game.game)
+        quiet = rules.window_open(state) and game.status == "active"  # R31: see open_hands
+        await self.open_hands.refresh(game, state, quiet=quiet)
         if game.status == "active":
             told = self._windows_told.get(game.id) == rules.moment(state)
             if rules.window_open(state) and not told:  # its announcement failed
@@ -115,7 +116,8 @@ class FamilyBusinessFlows(LobbyFlows):
         running = game.status == "active"  # a game that ended mid-window offers nothing
         actions = list(rules.game.legal_actions(state, seat)) if running else []
         values = [rules.game.dump_action(a) for a in actions]
-        return views.hand_message(game, rules.game.view(state, seat), actions, values)
+        seen = views.as_shown(game, rules.game.view(state, seat))  # an abandoned game is over
+        return views.hand_message(game, seen, actions, values)
 
     async def show_hand(self, interaction: Interaction, game_id: int) -> None:
         try:
@@ -219,7 +221,7 @@ class FamilyBusinessFlows(LobbyFlows):
                 moved = await self.multi.leave_lobby(game.id, interaction.user.id)
                 reply = interaction.response.send_message("You left the lobby.", ephemeral=True)
                 await answered_ok(moved.game, reply)
-                await self._redraw_lobby(moved.game)
+                await self._show_lobby(moved.game)
                 return
             moved = await self.multi.leave(game.id, interaction.user.id)
         except Refusal as refusal:
@@ -241,12 +243,7 @@ class FamilyBusinessFlows(LobbyFlows):
         """Show what a committed change did, then let the AI seats play (never raises, as
         :meth:`after_ai`)."""
         if moved.state is None:
-            try:
-                await self._redraw_lobby(moved.game)
-            except Exception:
-                log.exception("lobby %s changed, but showing it failed", moved.game.id)
-                self.repair.failed(moved.game.id)
-            return
+            return await self._show_lobby(moved.game)
         await self.after_ai(moved)
         self.kick(moved.game.id)
 
@@ -291,7 +288,8 @@ class FamilyBusinessFlows(LobbyFlows):
             await self._tell_turn(moved.game, moved.state)
         if moved.ended:
             await self._announce_end(moved.game, moved.state)
-        await self.open_hands.refresh(moved.game, moved.state)
+        quiet = answered and moved.game.status == "active"  # R31: see open_hands
+        await self.open_hands.refresh(moved.game, moved.state, quiet=quiet)
 
     async def stop(self) -> None:
         await self.ai_seats.stop()

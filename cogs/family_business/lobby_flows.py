@@ -6,6 +6,7 @@ the answer here (:class:`LobbyFlows`, the part of
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -18,10 +19,12 @@ from bot.services.multi_lobby import MultiMoved
 from bot.services.reads import Refusal
 from cogs.family_business import views
 from cogs.family_business.replies import refuse
+from cogs.repair import TableRepair
 from cogs.safe_text import kept_name
 from cogs.table_message import answered_ok, edit_in_place, moved_to
 from db.rows import GameRow, Strength
 
+log = logging.getLogger(__name__)
 Interaction = discord.Interaction[FamigliaBot]
 STRENGTHS: dict[str, Strength] = {"easy": "easy", "medium": "medium", "hard": "hard"}
 
@@ -35,6 +38,7 @@ class LobbyFlows:
     #: the flows' own: a started game's table, and what follows a change of one
     table_payload: Callable[[GameRow, Any], Awaitable[dict[str, Any]]]
     after: Callable[[MultiMoved], Awaitable[None]]
+    repair: TableRepair  # draws a lobby or table that could not be shown again
 
     async def open(self, interaction: Interaction, seats: int) -> None:
         if interaction.guild is None or interaction.channel_id is None:
@@ -92,7 +96,7 @@ class LobbyFlows:
         if moved.state is not None:
             await self.after(moved)  # the table, drawn from the store
         else:
-            await self._redraw_lobby(moved.game)
+            await self._show_lobby(moved.game)
 
     async def again(self, interaction: Interaction, game_id: int) -> None:
         try:
@@ -127,6 +131,15 @@ class LobbyFlows:
         payload["files"] = payload.pop("attachments")
         del payload["content"]
         return payload
+
+    async def _show_lobby(self, game: GameRow) -> None:
+        """The lobby drawn again after a committed change of it; never raises: what
+        failed is handed to the repair (the change stands)."""
+        try:
+            await self._redraw_lobby(game)
+        except Exception:
+            log.exception("lobby %s changed, but showing it failed", game.id)
+            self.repair.failed(game.id)
 
     async def _redraw_lobby(self, game: GameRow) -> None:
         """The lobby's message drawn again from the store (its seats as stored now)."""

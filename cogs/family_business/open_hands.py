@@ -6,10 +6,12 @@ shown (an AI seat moved, another person played, a window closed), for as long as
 Discord lets the bot edit an interaction's answer. So a hand never says "It is Vito's
 turn" once Vito has played, and shows its moves when its person's turn comes.
 
-Only a text that changed is edited: an answer that leaves a window open changes nothing
-any other person sees, so it edits nothing (RULING R31: no edit tells a responder that
-someone answered). A drawing for an older version of the game never replaces a newer
-one. A person who left is shown nothing more (their hand is the AI's).
+Only a text that changed is edited, and nothing at all while a counter window stays
+open (``quiet``): an edit then, even of a hand drawn before the window opened, would tell
+a responder that someone answered, and when (RULING R31); the hands are drawn again when
+the window closes. The refreshes of one game take turns (a lock), so a drawing for an
+older version never lands over a newer one. A person who left is shown nothing more
+(their hand is the AI's).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ class OpenHands:
     def __init__(self, render: Render) -> None:
         self.render = render  # a seat's hand message for the game at a state
         self._games: dict[int, dict[int, _Hand]] = {}  # game -> user -> latest hand
+        self._locks: dict[int, asyncio.Lock] = {}  # game -> its refreshes, one at a time
 
     def shown(self, game: GameRow, interaction: Interaction, text: str) -> None:
         """``interaction`` was just answered with ``text``, the hand of its user in
@@ -54,9 +57,19 @@ class OpenHands:
             hands = self._games.setdefault(game.id, {})
             hands[interaction.user.id] = _Hand(interaction, text, game.version)
 
-    async def refresh(self, game: GameRow, state: Any) -> None:
+    async def refresh(self, game: GameRow, state: Any, *, quiet: bool = False) -> None:
         """Draw every kept hand of ``game`` again at ``state`` (``game`` as written with
-        it) and edit those whose text changed; never raises."""
+        it) and edit those whose text changed; ``quiet`` (a window stays open): nothing.
+        Never raises."""
+        if quiet or not self._games.get(game.id):
+            return
+        lock = self._locks.setdefault(game.id, asyncio.Lock())
+        async with lock:
+            await self._refresh(game, state)
+        if not game.is_open:
+            self._locks.pop(game.id, None)
+
+    async def _refresh(self, game: GameRow, state: Any) -> None:
         hands = self._games.get(game.id)
         if not hands:
             return
@@ -82,10 +95,11 @@ class OpenHands:
         await asyncio.gather(*edits)
 
     async def _edit(self, game: GameRow, user: int, hand: _Hand, view: discord.ui.View) -> None:
+        text = hand.text
         try:
-            await hand.interaction.edit_original_response(content=hand.text, view=view)
+            await hand.interaction.edit_original_response(content=text, view=view)
         except FAILED as error:  # gone, expired or slow: the next Show my hand draws it
             log.info("hand of %s in game %s not redrawn: %r", user, game.id, error)
             hands = self._games.get(game.id, {})
-            if hands.get(user) is hand:
+            if hands.get(user) is hand and hand.text == text:  # not drawn anew since
                 del hands[user]

@@ -6,8 +6,12 @@ every game, and one game's notice failing costs no other game its own."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from tests.fb_play import FB, WINDOW, fb, member, started, state_of
+import pytest
+
+import cogs.family_business.lobby_flows as lobby_flows
+from tests.fb_play import FB, WINDOW, fb, lobby_with, member, started, state_of
 from tests.simcord_world import World
 
 
@@ -104,3 +108,19 @@ async def test_one_reminder_timing_out_costs_no_other_game_its_reminder(
         if "it is still your turn" in (m.content or "")
     ]
     assert len(reminded) == 1  # the game whose reminder did not time out
+
+
+async def test_leaving_a_lobby_is_never_called_unchanged(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = await lobby_with(world, [world.alice, world.bob], ai=0)
+
+    async def times_out(*args: Any, **kwargs: Any) -> bool:
+        raise TimeoutError("the store did not answer in time")
+
+    monkeypatch.setattr(lobby_flows, "edit_in_place", times_out)
+    result = await fb(world, world.bob, "leave")
+    game = await world.game(game_id)
+    assert game.seat_of(world.bob.id) is None  # the leave is committed
+    told = [result.response.content or ""] + [m.content or "" for m in result.followups]
+    assert not any("nothing was changed" in t for t in told), told

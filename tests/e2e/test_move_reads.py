@@ -4,6 +4,7 @@ next all come from what this process wrote; only the commit goes to the store.""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -50,3 +51,33 @@ async def test_a_move_by_slash_command_finds_its_game_without_a_read(world: Worl
     assert answer.response.content.startswith("✅"), answer
     assert reads == [], f"the slash move read the database {len(reads)} times"
     assert (await world.game(game_id)).action_count == 1
+
+
+async def test_a_stored_read_never_puts_back_an_older_version(world: World) -> None:
+    game_id = await world.start_game(world.alice, world.bob)
+    service = world.bot.service
+    real_game = service.game
+    gate = asyncio.Event()
+    reading = asyncio.Event()
+
+    async def slow_game(gid: int):
+        row = await real_game(gid)  # read now (before the move below)
+        reading.set()
+        await gate.wait()  # the answer is on its way back
+        return row
+
+    service.game = slow_game  # type: ignore[method-assign]
+    load = asyncio.create_task(service.load(game_id, stored=True))
+    await reading.wait()
+    service.game = real_game  # type: ignore[method-assign]
+    state = await world.state(game_id)
+    who = await world.player(game_id, state.current)
+    await world.slash(who, "pass")  # a move commits and is kept
+    stored = await world.game(game_id)
+    gate.set()
+    await load
+    kept = service._live.get(game_id)
+    assert kept is not None
+    assert kept[0].version == stored.version, (
+        f"kept v{kept[0].version} after the store moved to v{stored.version}"
+    )
