@@ -164,7 +164,9 @@ class MultiLobby:
 
     async def again(self, game_id: int, user_id: int, name: str) -> MultiMoved:
         """Play again: a new lobby in the same channel with the same seats, its host the
-        player who asked (the others may leave it)."""
+        player who asked (the others may leave it), but for the people who left the game
+        (or ran out of time): they are not dealt into a game they never joined (they may
+        Join it)."""
         old = await self.base.game(game_id)
         seat = old.seat_of(user_id)
         if seat is None or old.mode != "multi":
@@ -175,9 +177,9 @@ class MultiLobby:
             raise Refusal("That game was never played: open a new one with /familybusiness open.")
         host = Seat(user_id=user_id, name=name)
         others = [
-            s.model_copy(update={"left_place": None, "ai": s.ai if not s.is_person else None})
+            s.model_copy(update={"left_place": None})
             for i, s in enumerate(old.seats)
-            if i != seat
+            if i != seat and s.left_place is None
         ]
         moved = await self.open_lobby(
             old.guild_id or 0, old.channel_id, user_id, name, len(old.seats), old.game
