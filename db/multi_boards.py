@@ -12,13 +12,23 @@ from db.query import Params, count, flag
 from db.rows import MultiBoardRow, Page
 from db.tx import Tx
 
+#: a placing alone in first place (a shared first place, a draw, is nobody's win)
+_SOLE_FIRST = (
+    "p.place = 1 AND NOT EXISTS (SELECT 1 FROM placings AS w WHERE w.result_id = p.result_id"
+    " AND w.place = 1 AND w.seat != p.seat)"
+)
+
 
 def _guild_records(game: str, guild: str) -> str:
+    """Per person, the rated games of ``game`` they finished in the server (two or more
+    people: as the ratings count them) and how many they won alone."""
     return f"""
-    SELECT p.user_id, COUNT(*) AS games, SUM({flag("p.place = 1")}) AS wins
+    SELECT p.user_id, COUNT(*) AS games, SUM({flag(_SOLE_FIRST)}) AS wins
       FROM placings AS p JOIN results AS r ON r.id = p.result_id
       JOIN games AS g ON g.id = p.game_id
      WHERE r.mode = 'multi' AND r.guild_id = {guild} AND g.game = {game} AND p.user_id != 0
+       AND (SELECT COUNT(DISTINCT q.user_id) FROM placings AS q
+             WHERE q.result_id = p.result_id AND q.user_id != 0) >= 2
      GROUP BY p.user_id
 """
 

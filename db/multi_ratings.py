@@ -54,19 +54,28 @@ def rated_people(ranked: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
     return sorted(best.items()) if len(best) >= 2 else []
 
 
-def _step(before: Sequence[_Standing], places: Sequence[int], at: str) -> list[_Standing]:
+def sole_winner(ranked: Iterable[tuple[int, int]]) -> int | None:
+    """The user alone in first place (None: a shared first place, a draw of RULING R20,
+    is nobody's win; an AI seat's user id when the AI won)."""
+    first = [user for user, place in ranked if place == 1]
+    return first[0] if len(first) == 1 else None
+
+
+def _step(
+    before: Sequence[_Standing], people: Sequence[tuple[int, int]], winner: int | None, at: str
+) -> list[_Standing]:
     teams = [[_MODEL.rating(mu=s.mu, sigma=s.sigma)] for s in before]
-    after = _MODEL.rate(teams, ranks=[float(p) for p in places])
+    after = _MODEL.rate(teams, ranks=[float(place) for _, place in people])
     return [
         replace(
             s,
             mu=team[0].mu,
             sigma=team[0].sigma,
             games=s.games + 1,
-            wins=s.wins + (place == 1),
+            wins=s.wins + (user == winner),
             updated_at=at,
         )
-        for s, team, place in zip(before, after, places, strict=True)
+        for s, team, (user, _) in zip(before, after, people, strict=True)
     ]
 
 
@@ -97,7 +106,7 @@ async def apply_multi_result(
         _standing(await tx.fetchrow(f"{_SELECT} WHERE game = $1 AND user_id = $2", game, u))
         for u, _ in people
     ]
-    after = _step(before, [place for _, place in people], at)
+    after = _step(before, people, sole_winner(ranked), at)
     for (user, _), s in zip(people, after, strict=True):
         await tx.execute(
             "INSERT INTO multi_ratings (game, user_id, mu, sigma, games, wins, updated_at)"
@@ -150,6 +159,7 @@ async def recompute_multi_ratings(tx: Tx, game: str) -> dict[int, MultiRatingRow
         if not people:
             continue
         before = [standings.get(u, _Standing()) for u, _ in people]
-        for (user, _), s in zip(people, _step(before, [p for _, p in people], at), strict=True):
+        after = _step(before, people, sole_winner(ranked), at)
+        for (user, _), s in zip(people, after, strict=True):
             standings[user] = s
     return {u: s.row(game, u) for u, s in standings.items()}

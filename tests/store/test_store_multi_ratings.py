@@ -91,10 +91,26 @@ async def test_one_person_among_ai_seats_is_not_rated(store: Store) -> None:
     assert (await store.multi_board(FB)).total == 0
 
 
-async def test_a_shared_first_place_counts_a_win_for_both(store: Store) -> None:
-    await _finish(store, (_seat(ANN), _seat(BOB), _seat(CY)), ((0, 2), (1,)))
+async def test_r20_a_shared_first_place_is_a_draw_not_a_win(store: Store) -> None:
+    await _finish(store, (_seat(ANN), _seat(BOB), _seat(CY)), ((0, 2), (1,)), guild_id=1)
     ann, cy = [await store.multi_rating(FB, u) for u in (ANN, CY)]
-    assert ann.wins == cy.wins == 1 and ann.mu == pytest.approx(cy.mu)  # type: ignore[union-attr]
+    assert ann.wins == cy.wins == 0 and ann.mu == pytest.approx(cy.mu)  # type: ignore[union-attr]
+    here = await store.multi_board(FB, guild_id=1)
+    assert {r.user_id: r.wins for r in here.rows} == {ANN: 0, BOB: 0, CY: 0}
+    await _finish(store, (_seat(ANN), _seat(BOB)), ((0,), (1,)), guild_id=1)  # a win alone
+    assert (await store.multi_rating(FB, ANN)).wins == 1  # type: ignore[union-attr]
+    assert await store.recompute_multi_ratings(FB) == await store.stored_multi_ratings(FB)
+
+
+async def test_a_server_board_counts_only_the_rated_games_played_there(store: Store) -> None:
+    await _finish(store, (_seat(ANN), _seat(BOB)), ((0,), (1,)), guild_id=1)
+    await _finish(store, (_seat(ANN), _seat(ROBOT)), ((0,), (1,)), guild_id=1)  # not rated
+    await _finish(store, (_seat(CY), _seat(ROBOT)), ((0,), (1,)), guild_id=1)  # not rated
+    here = await store.multi_board(FB, guild_id=1)
+    assert [(r.user_id, r.games, r.wins) for r in here.rows] == [(ANN, 1, 1), (BOB, 1, 0)]
+    assert here.total == 2
+    elsewhere = await store.multi_board(FB, guild_id=2)
+    assert elsewhere.total == 0 and elsewhere.rows == []
 
 
 async def test_stored_ratings_equal_the_placings_replayed_in_order(store: Store) -> None:
