@@ -68,11 +68,14 @@ class FamilyBusinessFlows(LobbyFlows):
         from the log, a finished game's places as stored."""
         names = views.names_for_events(game)
         events = await self.multi.recent_events(game, KEEP)
-        recent = [t for e in events if (t := describe_event(e, names))][-EVENTS_SHOWN:]
         result = (
             await self.multi.base.records.result(game.id) if game.status == "finished" else None
         )
         places = None if result is None else result.places
+        if places is not None:  # the end as stored (a leaver's gang the AI won with is
+            # placed where they left), also for a game the rules had not ended
+            events = [e for e in events if e.get("kind") != "over"] + [views.end_event(places)]
+        recent = [t for e in events if (t := describe_event(e, names))][-EVENTS_SHOWN:]
         embed, picture = await asyncio.to_thread(views.table_message, game, state, recent, places)
         # the buttons are made on the event loop (a discord.py view needs it)
         return {

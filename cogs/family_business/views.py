@@ -46,8 +46,8 @@ SELECTS = 4  # a hand's selects; a fifth row is left free
 def seating(game: GameRow) -> Seating:
     notes = []
     for seat in game.seats:
-        if seat.left_place is not None:
-            notes.append("left — the AI plays on")
+        if seat.left_place is not None:  # while the game runs, the AI plays on
+            notes.append("left — the AI plays on" if game.is_open else "left")
         elif not seat.is_person:
             notes.append(f"AI, {seat.ai}")
         else:
@@ -176,6 +176,15 @@ def abandoned(game: GameRow, state: Any) -> bool:
     """Whether ``game`` ended before its rules ended it: no person was still playing
     (every one left, or lost their turns to the AI), so the service ended it."""
     return game.status == "finished" and not rules_of(game.game).game.is_over(state)
+
+
+def end_event(places: Sequence[int]) -> dict[str, Any]:
+    """The end as the stored places tell it, as the engine's event of it reads: the
+    winner, or the draw of those sharing first place (RULING R20)."""
+    first = [seat for seat, place in enumerate(places) if place == 1]
+    if len(first) == 1:
+        return {"kind": "over", "winner": first[0], "draw": []}
+    return {"kind": "over", "winner": -1, "draw": first}
 
 
 def as_shown(game: GameRow, public: Any) -> Any:

@@ -8,12 +8,24 @@ last leaver's notices say why it ended there."""
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import Any
 
 from cogs.render.family_business.picture import table_png
 from cogs.render.family_business.table import COLOUR_OVER
 from cogs.render.family_business.words import ABANDONED
-from tests.fb_play import FB, abandoned, fb, started, state_of, table_of, until_played_window
+from tests.fb_play import (
+    FB,
+    abandoned,
+    answer_window,
+    fb,
+    member,
+    started,
+    state_of,
+    table_of,
+    take_turn_step,
+    until_played_window,
+)
 from tests.simcord_world import World, fresh
 
 #: what only the table of a running game says: whose turn, the mover's mark, an open
@@ -107,3 +119,31 @@ async def test_the_last_person_to_leave_is_told_that_the_game_ends_not_that_the_
     assert "AI plays" not in last.response.content
     [notice] = [m.content for m in world.messages() if m.content.startswith("🚪 Bob")]
     assert "game ends here" in notice and "AI plays" not in notice
+
+
+async def test_a_leavers_gang_the_ai_won_with_is_not_named_the_winner(world: World) -> None:
+    """Alice leaves at once; the AI plays her gang on and it wins by the rules (seed 1).
+    The stored result places her where she left; the table's last events say who won
+    as stored, not 'Alice wins!'."""
+    game_id = await started(world, [world.alice, world.bob, world.carol])
+    await fb(world, world.alice, "leave")
+    rng = random.Random(1)
+    for _ in range(4000):
+        game = await world.game(game_id)
+        if game.status != "active":
+            break
+        state = await state_of(world, game_id)
+        seat = next(s for s in FB.game.awaiting(state) if not game.seats[s].played_by_ai)
+        who = member(world, game.players[seat])
+        if FB.window_open(state):
+            await answer_window(world, who, game_id, counter=False)
+        else:
+            await take_turn_step(world, who, game_id, rng)
+    state = await state_of(world, game_id)
+    alice = game.seat_of(world.alice.id)
+    assert FB.game.is_over(state) and state.winner == alice  # her gang won by the rules
+    result = await world.bot.store.get_result(game_id)
+    assert result is not None and result.places[alice] == 3
+    winner = game.seats[result.places.index(1)].name
+    text = str(fresh(world, await table_of(world, game_id)).embeds[0].to_dict())
+    assert "Alice wins" not in text and f"{winner} wins" in text
