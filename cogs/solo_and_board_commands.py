@@ -49,7 +49,8 @@ def solo_command() -> app_commands.Command[Any, ..., None]:
 
 def resume_command() -> app_commands.Command[Any, ..., None]:
     @app_commands.command(
-        name="resume", description="Bring back the table of your solo game or of your game here"
+        name="resume",
+        description="Bring your solo game's table back to our DMs (in a DM: the game there)",
     )
     async def resume(interaction: Interaction) -> None:
         tables = interaction.client.flows.tables

@@ -346,7 +346,7 @@ class SoloFlows:
         names = names_of(game)
         if robot_moved:
             report = (await self.solo.history(game, recent=1)).robot
-            lines = lines + [f"🤖 {line}" for line in (report.lines() if report else [])]
+            lines = lines + (report.lines() if report else [])  # each line has its mark
         note = "\n".join(lines[-12:])[:1900] or "✅ Done."
         payload: dict[str, Any] = {"content": note, "view": hand_controls(game, state, PLAYER)}
         if game.is_open:

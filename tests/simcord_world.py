@@ -220,6 +220,37 @@ class World:
             [a for a, _ in moves], message, moves[0][1], datas=[d for _, d in moves]
         )
 
+    async def slash_together(
+        self, who: MemberActor, calls: list[tuple[Any, str, dict[str, Any]]]
+    ) -> list[simcord.InteractionResult]:
+        """One user's ``/famiglia`` commands in the same instant, each ``(channel,
+        subcommand, options)``: all are in the gateway before the bot runs any."""
+        env = self.env
+        records = []
+        env._begin_operation("slash together")
+        try:
+            for channel, name, options in calls:
+                root = simcord.actors._resolve_visible_command(who, channel.id, "famiglia", 1)
+                leaf, nesting = interactions.walk_to_subcommand(root, [name])
+                types = {o["name"]: o["type"] for o in leaf.get("options") or []}
+                built = [
+                    {"name": k, "type": types.get(k, 3), "value": v} for k, v in options.items()
+                ]
+                data = {"id": root["id"], "name": root["name"], "type": 1}
+                data["options"] = interactions.nest_options(root, nesting, built)
+                if root.get("guild_id"):
+                    data["guild_id"] = root["guild_id"]
+                record, payload = interactions.base_payload(
+                    env.backend, type=2, channel_id=channel.id, guild_id=self.guild.id,
+                    user_id=who.id, data=data,
+                )  # fmt: skip
+                env.backend.emit("INTERACTION_CREATE", payload)
+                records.append(record)
+            await env._settle_internal(dispatch="INTERACTION_CREATE")
+        finally:
+            env._end_operation()
+        return [simcord.InteractionResult(env, record) for record in records]
+
     async def _dispatch(
         self,
         actors: list[MemberActor],

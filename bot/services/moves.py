@@ -66,33 +66,36 @@ class GameMoves(GameCommits):
         strategy = self.modes[mode]
         if not isinstance(options, strategy.Options):
             raise TypeError(f"a {mode} game starts with {strategy.Options.__name__}")
-        context = self._context()
-        if why := await strategy.refusal(context, players, channel_id, options):
-            raise Refusal(why)
-        play = self.games[strategy.game]
-        seed = self._rng.randrange(1, 2**62)
-        state = play.new(seed, strategy.game_options(options))
-        opening = strategy.opening(context, guild_id, play.awaiting(state))
-        seats = opening.seats or strategy.seats_of(players, options)
-        try:
-            game = await self.store.create_game(
-                mode=strategy.name,
-                game=play.name,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                players=None if seats else (players[0], players[1]),
-                seats=seats,
-                seed=seed,
-                state_json=play.dump_state(state) if opening.dealt else UNDEALT,
-                status=opening.status,
-                options=stored_options(options),
-                deadline=opening.deadline,
-                reminder_at=opening.reminder_at,
-            )
-        except ChannelBusy:
-            raise Refusal(strategy.busy) from None
+        # the mode's check and the write, one start of the person at a time: two starts
+        # at once (two channels) must not both pass a per-person limit
+        async with self.starting(players[0]):
+            context = self._context()
+            if why := await strategy.refusal(context, players, channel_id, options):
+                raise Refusal(why)
+            play = self.games[strategy.game]
+            seed = self._rng.randrange(1, 2**62)
+            state = play.new(seed, strategy.game_options(options))
+            opening = strategy.opening(context, guild_id, play.awaiting(state))
+            seats = opening.seats or strategy.seats_of(players, options)
+            try:
+                game = await self.store.create_game(
+                    mode=strategy.name,
+                    game=play.name,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    players=None if seats else (players[0], players[1]),
+                    seats=seats,
+                    seed=seed,
+                    state_json=play.dump_state(state) if opening.dealt else UNDEALT,
+                    status=opening.status,
+                    options=stored_options(options),
+                    deadline=opening.deadline,
+                    reminder_at=opening.reminder_at,
+                )
+            except ChannelBusy:
+                raise Refusal(strategy.busy) from None
+            strategy.started(context, players)
         self.origins.remember(game)
-        strategy.started(context, players)
         self._changed(game)
         return Moved(game, state if opening.dealt else None)
 

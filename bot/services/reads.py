@@ -67,6 +67,9 @@ class GameReads:
         # Weak: a game's lock lives while someone holds or waits for it, so a bot that
         # runs for months keeps no lock per game it ever saw.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        #: Per person: held while a game they start is checked and written, so that two
+        #: starts at once cannot both pass a mode's per-person limit (weak, as above).
+        self._starts: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._recent = RecentMoves()
         self._live = LiveGames(games)  # each open game's row and state at its last version
         #: The fixed facts of every game seen (players, kind, place): clicks are checked
@@ -77,6 +80,13 @@ class GameReads:
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def starting(self, user_id: int) -> asyncio.Lock:
+        """The lock of ``user_id``'s game starts (see ``_starts``)."""
+        lock = self._starts.get(user_id)
+        if lock is None:
+            lock = self._starts[user_id] = asyncio.Lock()
         return lock
 
     def rules(self, game: GameRow) -> Game[Any, Any]:

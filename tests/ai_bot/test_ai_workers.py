@@ -186,6 +186,18 @@ async def test_one_running_game_against_the_ai_per_user(world: World):
     assert not later.ephemeral
 
 
+async def test_two_starts_at_once_give_one_game_against_the_ai(world: World):
+    """The limit holds for two /famiglia ai sent in the same instant from two channels:
+    both passed the check before either game was written."""
+    one, two = (world.guild.create_text_channel(name) for name in ("one", "two"))
+    options = {"strength": "easy", "first": "you"}
+    answers = await world.slash_together(world.alice, [(one, "ai", options), (two, "ai", options)])
+    games = [g for g in await world.bot.store.open_games_for_user(world.alice.id) if g.mode == "ai"]
+    assert len(games) == 1
+    refused = [a for a in answers if a.ephemeral]
+    assert len(refused) == 1 and "You already play the AI" in refused[0].response.content
+
+
 async def test_a_search_runs_at_a_lower_cpu_priority_than_the_bot():
     """On a machine with few cores a search takes a core for its whole time cap; the
     bot's answers to players must not queue behind it, so the workers run niced."""
