@@ -3,16 +3,19 @@
 A face is an RGBA image (transparent rounded corners) in the family colour: the family
 letter top left, a family icon top right (crown, coin, bolt, sword — so the families
 differ by shape as well as by colour), the rank big in the middle and the VP small at the
-bottom. Only Pillow's built-in font is used (``ImageFont.load_default(size=...)``), so
-nothing has to be installed or downloaded. That font has no arrow or times sign, so
-those are drawn as lines.
+bottom. Text is drawn with DejaVu Sans Condensed, which ships with the project
+(``DejaVuSansCondensed.ttf`` beside this module, its licence beside it), so nothing has
+to be installed or downloaded: Pillow's built-in font, as wide, drew every letter
+outside plain English ASCII (é, ü, ñ, Hebrew, Cyrillic …) in players' names as an empty
+box. Arrows and times signs are still drawn as lines.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 from engine.famiglia.cards import LETTERS, VP, parse_code
 
@@ -40,14 +43,23 @@ STREET_SIZE: tuple[int, int] = (70, 98)
 AREA_SIZE: tuple[int, int] = (54, 76)
 
 
+#: the pictures' font (as wide as Pillow's built-in one, which the layout was made with)
+FONT_FILE = Path(__file__).with_name("DejaVuSansCondensed.ttf")
+
+
+#: a label reads left to right, a right-to-left name inside it as such (with Pillow's
+#: libraqm layout; without it, characters are drawn in their stored order)
+LTR: dict[str, str] = {"direction": "ltr"} if features.check_feature("raqm") else {}
+
+
 @lru_cache(maxsize=32)
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
+    return ImageFont.truetype(FONT_FILE, size)
 
 
 @lru_cache(maxsize=1024)
 def text_width(text: str, size: int) -> float:
-    return font(size).getlength(text)
+    return font(size).getlength(text, **LTR)
 
 
 @lru_cache(maxsize=1024)
@@ -57,9 +69,9 @@ def text_stamp(text: str, size: int, fill: RGB, anchor: str = "lm") -> tuple[Ima
     Labels repeat from one render to the next (names, counts), so pasting a cached stamp
     is much cheaper than laying out the glyphs again."""
     f = font(size)
-    left, top, right, bottom = (round(v) for v in f.getbbox(text, anchor=anchor))
+    left, top, right, bottom = (round(v) for v in f.getbbox(text, anchor=anchor, **LTR))
     img = Image.new("RGBA", (max(right - left, 1), max(bottom - top, 1)), (0, 0, 0, 0))
-    ImageDraw.Draw(img).text((-left, -top), text, font=f, fill=fill, anchor=anchor)
+    ImageDraw.Draw(img).text((-left, -top), text, font=f, fill=fill, anchor=anchor, **LTR)
     return img, left, top
 
 

@@ -10,7 +10,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from cogs.render.faces import font, text_width
+from cogs.render.faces import LTR, font, text_width
 from engine.family_business import cards as C
 from engine.family_business.view import FBView
 
@@ -46,7 +46,7 @@ WAR = ("No Mob War", "Mob War: one execution a turn", "Mob War at double rate")
 def _text(
     draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB
 ) -> None:
-    draw.text(xy, text, font=font(size), fill=fill, anchor="lm")
+    draw.text(xy, text, font=font(size), fill=fill, anchor="lm", **LTR)
 
 
 def _fit(text: str, size: int, width: float) -> str:
