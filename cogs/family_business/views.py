@@ -162,14 +162,23 @@ def table_message(
     picture worker when there is one): call it in a worker thread, off the event loop."""
     rules = rules_of(game.game)
     public = as_shown(game, rules.game.view(state, None))
-    ending = None
+    ending = result = None
+    names = tuple(s.name for s in game.seats)
     if game.status == "finished" and places is not None:
         hands = [rules.game.view(state, s).hand for s in range(len(game.seats))]
         ending = ending_text(places, seating(game), hands, abandoned=abandoned(game, state))
+        result = result_words(places, names)
     deadline = None if public.over else game.deadline
     embed = table_embed(public, seating(game), deadline=deadline, recent=recent, ending=ending)
-    png = PAINTER.draw(table_png, public, tuple(s.name for s in game.seats))
-    return embed, table_picture(embed, public, game, png)
+    png = PAINTER.draw(table_png, public, names, result)
+    return embed, table_picture(embed, public, game, png, result)
+
+
+def result_words(places: Sequence[int], names: Sequence[str]) -> str:
+    """A finished game's result as stored, for its picture: who won, or who share first
+    place (RULING R20's draw)."""
+    first = [names[seat] for seat, place in enumerate(places) if place == 1]
+    return f"{first[0]} wins" if len(first) == 1 else "shared first place: " + ", ".join(first)
 
 
 def abandoned(game: GameRow, state: Any) -> bool:
@@ -197,14 +206,16 @@ def as_shown(game: GameRow, public: Any) -> Any:
     return public
 
 
-def table_picture(embed: discord.Embed, public: Any, game: GameRow, png: bytes) -> discord.File:
+def table_picture(
+    embed: discord.Embed, public: Any, game: GameRow, png: bytes, result: str | None = None
+) -> discord.File:
     """The table's picture, attached and shown in ``embed``."""
     names = tuple(s.name for s in game.seats)
     embed.set_image(url=f"attachment://{IMAGE_FILENAME}")
     return discord.File(
         io.BytesIO(png),
         filename=IMAGE_FILENAME,
-        description=clip(alt_text(public, names), ATTACHMENT_DESCRIPTION),
+        description=clip(alt_text(public, names, result), ATTACHMENT_DESCRIPTION),
     )
 
 

@@ -11,6 +11,7 @@ import dataclasses
 import random
 from typing import Any
 
+from cogs.family_business.views import result_words
 from cogs.render.family_business.picture import table_png
 from cogs.render.family_business.table import COLOUR_OVER
 from cogs.render.family_business.words import ABANDONED
@@ -72,9 +73,10 @@ async def _shows_only_the_result(world: World, game_id: int) -> None:
     for seat, person in enumerate(game.seats):
         assert f"**{result.places[seat]}.** {person.name}" in places, places
     [picture] = table.attachments
-    assert (picture.description or "").startswith("The game is over.")
+    said = result_words(result.places, tuple(s.name for s in game.seats))  # as stored
+    assert (picture.description or "").startswith(f"The game is over · {said}.")
     names = tuple(s.name for s in game.seats)
-    assert await picture.read() == table_png(dataclasses.replace(public, over=True), names)
+    assert await picture.read() == table_png(dataclasses.replace(public, over=True), names, said)
     assert [c["label"] for c in World.components(table)] == ["Play again"]
 
 
@@ -145,5 +147,8 @@ async def test_a_leavers_gang_the_ai_won_with_is_not_named_the_winner(world: Wor
     result = await world.bot.store.get_result(game_id)
     assert result is not None and result.places[alice] == 3
     winner = game.seats[result.places.index(1)].name
-    text = str(fresh(world, await table_of(world, game_id)).embeds[0].to_dict())
+    table = fresh(world, await table_of(world, game_id))
+    text = str(table.embeds[0].to_dict())
     assert "Alice wins" not in text and f"{winner} wins" in text
+    [picture] = table.attachments  # the picture says it too, as stored
+    assert (picture.description or "").startswith(f"The game is over · {winner} wins.")

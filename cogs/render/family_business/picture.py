@@ -57,9 +57,9 @@ def _fit(text: str, size: int, width: float) -> str:
     return text + "…"
 
 
-def _status(view: FBView, names: tuple[str, ...]) -> str:
+def _status(view: FBView, names: tuple[str, ...], result: str | None = None) -> str:
     if view.over:
-        return "The game is over"
+        return f"The game is over · {result}" if result else "The game is over"
     if view.window is not None:
         return f"Counter window: {names[view.window.player]} played {C.NAMES[view.window.card]}"
     return f"{names[view.active]}'s turn"
@@ -115,13 +115,18 @@ def _height(view: FBView) -> int:
     return MARGIN + 64 + ROW * len(view.gangs) + 24 + lines * (BOX + 6) + 8 + 30 + MARGIN
 
 
-def table_png(view: FBView, names: tuple[str, ...]) -> bytes:
-    """The table picture (``names``: plain text, one per seat)."""
+def table_png(view: FBView, names: tuple[str, ...], result: str | None = None) -> bytes:
+    """The table picture (``names``: plain text, one per seat; ``result``: a finished
+    game's result in words, as stored)."""
     img = Image.new("RGB", (WIDTH, _height(view)), BACKGROUND)
     draw = ImageDraw.Draw(img)
     _text(draw, (MARGIN, MARGIN + 10), f"Family Business - turn {view.turn}", 20, TEXT)
     _text(
-        draw, (MARGIN, MARGIN + 40), _fit(_status(view, names), 16, WIDTH - 2 * MARGIN), 16, ACCENT
+        draw,
+        (MARGIN, MARGIN + 40),
+        _fit(_status(view, names, result), 16, WIDTH - 2 * MARGIN),
+        16,
+        ACCENT,
     )
     y = MARGIN + 64
     for seat in range(len(view.gangs)):
@@ -161,11 +166,12 @@ def _palette() -> Image.Image:
     return swatch.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
 
 
-def alt_text(view: FBView, names: tuple[str, ...]) -> str:
+def alt_text(view: FBView, names: tuple[str, ...], result: str | None = None) -> str:
     """What the picture shows, for screen readers (the embed says it all in words too)."""
     gangs = "; ".join(
         f"{names[g.seat]}: {g.at_large} at large, {g.listed} listed, {g.dead} dead"
         for g in view.gangs
     )
     hit = ", ".join(C.GANGS[g] for g in view.hit_list) or "empty"
-    return f"{_status(view, names)}. {gangs}. Hit list from the wall: {hit}. {WAR[view.war]}."
+    status = _status(view, names, result)
+    return f"{status}. {gangs}. Hit list from the wall: {hit}. {WAR[view.war]}."
