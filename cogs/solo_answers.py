@@ -140,17 +140,33 @@ class SoloFlows:
         return moved.game if moved is not None else await self.service.game(game_id)
 
     # --------------------------------------------------------------- start, resume
-    async def start(self, interaction: Interaction, level: int, first: int) -> None:
-        """``/famiglia solo`` (and Play again): the game in the DM, the table there. One
-        start per player at a time: a second one sent at once (a double click) waits and
-        is then refused, instead of announcing in the DM a game it does not start."""
+    async def start(
+        self, interaction: Interaction, level: int, first: int, *, after: int | None = None
+    ) -> None:
+        """``/famiglia solo`` (and Play again, ``after`` the game it follows: the new one
+        counts for that game's server, as its boards show it): the game in the DM, the
+        table there. One start per player at a time: a second one sent at once (a double
+        click) waits and is then refused, instead of announcing in the DM a game it does
+        not start."""
         lock = self._starting.get(interaction.user.id)
         if lock is None:
             lock = self._starting[interaction.user.id] = asyncio.Lock()
         async with lock:
-            await self._start(interaction, level, first)
+            await self._start(interaction, level, first, await self._server_of(after, interaction))
 
-    async def _start(self, interaction: Interaction, level: int, first: int) -> None:
+    async def _server_of(self, game_id: int | None, interaction: Interaction) -> int | None:
+        """The server a Play again in our DMs counts for: that of the user's game it
+        follows (None: none, or not the user's)."""
+        if game_id is None or interaction.guild is not None:
+            return None
+        old = await self.records.stored_game(game_id)
+        if old is None or old.mode != Solo.name or interaction.user.id not in old.players:
+            return None
+        return old.guild_id
+
+    async def _start(
+        self, interaction: Interaction, level: int, first: int, server: int | None = None
+    ) -> None:
         user = interaction.user
         try:  # before anything is said in the DM: a level or side that does not exist
             self._options(user, level, first)
@@ -163,7 +179,7 @@ class SoloFlows:
                 "back. Finish it or forfeit it before starting another.",
             )
         if interaction.guild is None:
-            return await self._start_here(interaction, level, first)
+            return await self._start_here(interaction, level, first, server)
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             dm = user.dm_channel or await user.create_dm()
@@ -228,12 +244,14 @@ class SoloFlows:
         assert isinstance(options, SoloOptions)
         return options
 
-    async def _start_here(self, interaction: Interaction, level: int, first: int) -> None:
+    async def _start_here(
+        self, interaction: Interaction, level: int, first: int, server: int | None = None
+    ) -> None:
         user = interaction.user
         channel_id = interaction.channel_id
         assert channel_id is not None
         try:
-            moved = await self._new_game(user, None, channel_id, level, first)
+            moved = await self._new_game(user, server, channel_id, level, first)
         except Refusal as refusal:
             return await self.refuse(interaction, str(refusal))
         try:

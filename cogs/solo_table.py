@@ -37,7 +37,9 @@ Interaction = discord.Interaction[FamigliaBot]
 class SoloClicks(Protocol):
     """What the solo table's buttons hand their clicks to (:class:`cogs.solo_answers.SoloFlows`)."""
 
-    async def start(self, interaction: Interaction, level: int, first: int) -> None: ...
+    async def start(
+        self, interaction: Interaction, level: int, first: int, *, after: int | None = None
+    ) -> None: ...
 
 
 PLAYER = 0  # the human's seat in a solo game
@@ -91,28 +93,31 @@ class SoloForfeit(
 
 class SoloAgain(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"fam:sagain:(?P<level>[1-4]):(?P<first>[01])",
+    template=rf"fam:sagain:(?P<level>[1-4]):(?P<first>[01])(?::{GAME_ID})?",
 ):
-    """After a solo game: another one at the same level, the same side starting."""
+    """After a solo game: another one at the same level, the same side starting, counted
+    for the same server as the game it follows (its id, when the button carries it)."""
 
-    def __init__(self, level: int, first: int) -> None:
+    def __init__(self, level: int, first: int, game: int | None = None) -> None:
+        after = "" if game is None else f":{game}"
         super().__init__(
             discord.ui.Button(
                 style=discord.ButtonStyle.success,
                 label=f"Play again (level {level_tag(level, first)})",
-                custom_id=f"fam:sagain:{level}:{first}",
+                custom_id=f"fam:sagain:{level}:{first}{after}",
             )
         )
-        self.level, self.first = level, first
+        self.level, self.first, self.game = level, first, game
 
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
-        return cls(int(match["level"]), int(match["first"]))
+        game = None if match["game"] is None else int(match["game"])
+        return cls(int(match["level"]), int(match["first"]), game)
 
     async def callback(self, interaction: Interaction) -> None:
-        await solo_flows(interaction).start(interaction, self.level, self.first)
+        await solo_flows(interaction).start(interaction, self.level, self.first, after=self.game)
 
 
 def confirm_forfeit(game: GameRow) -> discord.ui.View:
@@ -126,7 +131,7 @@ def solo_controls(game: GameRow, state: GameState) -> discord.ui.View:
     out = discord.ui.View(timeout=None)
     if not game.is_open:
         options = options_as(game, SoloOptions)
-        out.add_item(SoloAgain(options.level, options.first))
+        out.add_item(SoloAgain(options.level, options.first, game.id))
         out.add_item(RulesButton())
         return out
     seq = game.action_count

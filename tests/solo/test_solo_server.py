@@ -241,3 +241,18 @@ async def test_forfeit_by_command_and_by_the_table_button_ask_the_same_solo_ques
         ]
         assert confirm["custom_id"] == f"fam:sgu:{game.id}:{game.action_count}"
     assert (await world.game(game.id)).status == "active"  # asking changes nothing
+
+
+async def test_play_again_in_our_dms_counts_for_the_server_the_first_game_was_begun_in(
+    world: World,
+):
+    await world.slash(world.alice, "solo", level=1, first="you")
+    first = await world.bot.store.active_solo_game_for_user(world.alice.id)
+    assert first is not None and first.guild_id == world.guild.id
+    user = world.alice.user
+    asked = await user.click(await dm_table(world, user, first.id), label="Forfeit")
+    await user.click(asked.response, label="Yes, give up this game")
+    await user.click(await dm_table(world, user, first.id), label="Play again (level 1a)")
+    second = await world.bot.store.active_solo_game_for_user(world.alice.id)
+    assert second is not None and second.id != first.id
+    assert second.guild_id == first.guild_id  # its win shows on that server's solo board
