@@ -330,3 +330,17 @@ async def replayed(world: World, game_id: int) -> Any:
         seat, action = parse_move(FB.game, row.action_json)
         FB.game.apply(state, action, seat)
     return state
+
+
+async def a_persons_turn(world: World, game_id: int) -> MemberActor:
+    """The clock moved on (windows closed, AI seats played) until a person is to move."""
+    for _ in range(200):
+        game, state = await world.game(game_id), await state_of(world, game_id)
+        if FB.window_open(state):
+            await world.env.advance_time(WINDOW + 1)
+            continue
+        seat = FB.game.awaiting(state)[0]
+        if not game.seats[seat].played_by_ai:
+            return member(world, game.players[seat])
+        await world.env.advance_time(1)
+    raise AssertionError("no person came to move")

@@ -21,6 +21,7 @@ from cogs.family_business.open_hands import OpenHands
 from tests.fb_play import (
     FB,
     WINDOW,
+    a_persons_turn,
     answer_window,
     member,
     selects,
@@ -38,19 +39,6 @@ def _options(hand: Any) -> list[tuple[str, str]]:
     return [(s["custom_id"], o["value"]) for s in selects(hand) for o in s["options"]]
 
 
-async def _a_persons_turn(world: World, game_id: int) -> Any:
-    for _ in range(200):
-        game, state = await world.game(game_id), await state_of(world, game_id)
-        if FB.window_open(state):
-            await world.env.advance_time(WINDOW + 1)
-            continue
-        seat = FB.game.awaiting(state)[0]
-        if not game.seats[seat].played_by_ai:
-            return member(world, game.players[seat])
-        await world.env.advance_time(1)
-    raise AssertionError("no person came to move")
-
-
 async def _as_stored(world: World, game_id: int, user_id: int) -> str:
     """The hand text of ``user_id`` for the game as stored now."""
     game, state = await world.game(game_id), await state_of(world, game_id)
@@ -63,7 +51,7 @@ async def test_after_a_discard_the_ai_plays_and_the_hand_shows_the_game_as_store
     world: World,
 ) -> None:
     game_id = await started(world, [world.alice], ai=1)
-    who = await _a_persons_turn(world, game_id)
+    who = await a_persons_turn(world, game_id)
     assert who is world.alice
     hand = await who.click(await table_of(world, game_id), label="Show my hand")
     offered = [(s["custom_id"], o["value"]) for s in selects(hand.response) for o in s["options"]]

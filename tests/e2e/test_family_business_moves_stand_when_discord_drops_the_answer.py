@@ -8,7 +8,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.fb_play import FB, WINDOW, fb, member, selects, started, state_of, table_of
+from tests.fb_play import (
+    FB,
+    a_persons_turn,
+    fb,
+    member,
+    selects,
+    started,
+    state_of,
+    table_of,
+)
 from tests.simcord_world import World, fresh
 
 ANSWER = "/interactions/*/callback"
@@ -19,25 +28,11 @@ def shown_turn(world: World, table: Any) -> str:
     return str(fresh(world, table).embeds[0].to_dict()["title"])
 
 
-async def _a_persons_turn(world: World, game_id: int) -> Any:
-    """The clock moved on (windows closed, AI seats played) until a person is to move."""
-    for _ in range(200):
-        game, state = await world.game(game_id), await state_of(world, game_id)
-        if FB.window_open(state):
-            await world.env.advance_time(WINDOW + 1)
-            continue
-        seat = FB.game.awaiting(state)[0]
-        if not game.seats[seat].played_by_ai:
-            return member(world, game.players[seat])
-        await world.env.advance_time(1)
-    raise AssertionError("no person came to move")
-
-
 async def test_a_discard_whose_answer_is_dropped_is_shown_and_the_ai_plays_on(
     world: World,
 ) -> None:
     game_id = await started(world, [world.alice], ai=1)
-    who = await _a_persons_turn(world, game_id)
+    who = await a_persons_turn(world, game_id)
     hand = await who.click(await table_of(world, game_id), label="Show my hand")
     offered = [(s["custom_id"], o["value"]) for s in selects(hand.response) for o in s["options"]]
     custom_id, value = next(o for o in offered if json.loads(o[1])["kind"] == "discard")
@@ -55,7 +50,7 @@ async def test_a_typed_play_whose_answer_fails_stands_and_nobody_hears_nothing_c
     world: World,
 ) -> None:
     game_id = await started(world, [world.alice, world.bob])
-    who = await _a_persons_turn(world, game_id)
+    who = await a_persons_turn(world, game_id)
     before = await world.game(game_id)
     offered = await who.autocomplete(world.channel, "familybusiness play", "decision", "")
     value = next(o["value"] for o in offered if '"kind":"discard"' in o["value"].replace(" ", ""))
@@ -76,7 +71,7 @@ async def test_a_leave_whose_answer_is_dropped_is_announced_and_the_ai_takes_the
     world: World,
 ) -> None:
     game_id = await started(world, [world.alice, world.bob, world.carol])
-    who = await _a_persons_turn(world, game_id)
+    who = await a_persons_turn(world, game_id)
     before = await world.game(game_id)
     seat = before.seat_of(who.id)
     world.env.inject_error("POST", ANSWER, **DROPPED)
