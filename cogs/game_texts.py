@@ -21,6 +21,14 @@ from engine.famiglia import Event, GameState, PlayerView, describe_event, prompt
 UNSAID = ("turn", "game_over")
 
 
+def played_where(game: GameRow, channel_id: int | None) -> list[str]:
+    """The game a move went to, when it was typed away from it (in our DMs, or where
+    nobody plays): the answer names it, as nothing else there does."""
+    if channel_id == game.channel_id:
+        return []
+    return [f"🎲 Famiglia #{game.id} {where(game)}:"]
+
+
 def move_answer(lines: list[str], state: GameState, seat: int | None) -> list[str]:
     """What a player is told after their move: what happened (``lines``), and, while the
     move or the turn still waits for them (a payment to choose, a card to take after a

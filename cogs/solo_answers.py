@@ -25,7 +25,7 @@ from bot.services.games import Moved, Refusal
 from bot.services.modes import Solo, SoloOptions, options_as
 from bot.services.solo import ROBOT_NAME, SoloService
 from cogs.game_answers import Flows
-from cogs.game_texts import UNSAID, move_answer, where
+from cogs.game_texts import UNSAID, move_answer, played_where, where
 from cogs.move_views import hand_controls
 from cogs.render import hand_embed
 from cogs.safe_text import kept_name, shown
@@ -332,7 +332,9 @@ class SoloFlows:
         spelled out in the private hand."""
         names = tuple(shown(name) for name in names_of(moved.game))
         said = [describe_event(e, names) for e in moved.events if e.kind not in UNSAID]
-        lines = move_answer(said, moved.state, PLAYER)
+        lines = played_where(moved.game, interaction.channel_id) + move_answer(
+            said, moved.state, PLAYER
+        )
         on_table = self.flows.on_table(interaction, moved.game)
         if on_table:  # the move is saved: the click is answered, the table follows
             await self.flows.answered_ok(moved.game, self.flows.acknowledge(interaction))

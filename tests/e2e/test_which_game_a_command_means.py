@@ -109,3 +109,17 @@ async def test_a_move_typed_where_others_play_names_the_players_game_and_moves_n
     assert (await world.game(mine)).version == before.version
     hand = await world.alice.slash(other, "famiglia hand")  # only looking: allowed
     assert hand.ephemeral and "Others play" not in (hand.response.content or "")
+
+
+async def test_a_move_typed_away_from_its_game_names_the_game_it_went_to(world: World):
+    game_id = await world.start_game(world.alice, world.bob)
+    mover = await world.player(game_id, (await world.state(game_id)).current)
+    quiet = world.guild.create_text_channel("quiet")  # nobody plays here
+    before = await world.game(game_id)
+    answer = await mover.slash(quiet, "famiglia pass")
+    assert answer.ephemeral
+    assert answer.response.content.startswith(f"🎲 Famiglia #{game_id} in <#{world.channel.id}>:")
+    assert (await world.game(game_id)).action_count == before.action_count + 1
+    other = await world.player(game_id, (await world.state(game_id)).current)
+    here = await world.slash(other, "pass")  # typed in its own channel: no need to say
+    assert here.response.content.startswith("✅")
