@@ -332,9 +332,7 @@ class SoloFlows:
         spelled out in the private hand."""
         names = tuple(shown(name) for name in names_of(moved.game))
         said = [describe_event(e, names) for e in moved.events if e.kind not in UNSAID]
-        lines = played_where(moved.game, interaction.channel_id) + move_answer(
-            said, moved.state, PLAYER
-        )
+        lines = move_answer(said, moved.state, PLAYER)
         on_table = self.flows.on_table(interaction, moved.game)
         if on_table:  # the move is saved: the click is answered, the table follows
             await self.flows.answered_ok(moved.game, self.flows.acknowledge(interaction))
@@ -349,7 +347,8 @@ class SoloFlows:
                     "✅ Done: the table is updated.", ephemeral=True
                 )
             else:
-                await self._answer_in_hand(interaction, game, state, lines, robot is not None)
+                here = tuple(played_where(game, interaction.channel_id))
+                await self._answer_in_hand(interaction, game, state, lines, robot is not None, here)
         except Exception as error:  # the moves are saved: the table shows them
             log.warning("solo game %s moved, but the answer failed: %r", game.id, error)
         await self._show(game)
@@ -361,13 +360,15 @@ class SoloFlows:
         state: GameState,
         lines: list[str],
         robot_moved: bool,
+        here: tuple[str, ...] = (),
     ) -> None:
-        """Both moves spelled out in the private hand (the hand's controls, a command)."""
+        """Both moves spelled out in the private hand (the hand's controls, a command),
+        the last of them if they are many, after ``here`` (which game, when typed away)."""
         names = names_of(game)
         if robot_moved:
             report = (await self.solo.history(game, recent=1)).robot
             lines = lines + (report.lines() if report else [])  # each line has its mark
-        note = "\n".join(lines[-12:])[:1900] or "✅ Done."
+        note = "\n".join([*here, *lines[-12:]])[:1900] or "✅ Done."
         payload: dict[str, Any] = {"content": note, "view": hand_controls(game, state, PLAYER)}
         if game.is_open:
             payload["embed"] = hand_embed(view(state, PLAYER), names)

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from bot.services.replay import replay_state
+from bot.services.robot_report import RobotReport
 from cogs.solo_answers import SoloFlows
 from engine.famiglia import GameState
 from engine.famiglia.actions import from_key
@@ -256,3 +259,16 @@ async def test_play_again_in_our_dms_counts_for_the_server_the_first_game_was_be
     second = await world.bot.store.active_solo_game_for_user(world.alice.id)
     assert second is not None and second.id != first.id
     assert second.guild_id == first.guild_id  # its win shows on that server's solo board
+
+
+async def test_a_move_typed_away_names_its_solo_game_after_a_long_robot_turn(
+    world: World, monkeypatch: pytest.MonkeyPatch
+):
+    long_turn = [f"🔄 Refreshed: line {i}" for i in range(11)]  # many refreshes, a switch
+    monkeypatch.setattr(RobotReport, "lines", lambda self: long_turn)
+    await world.slash(world.alice, "solo", level=1, first="you")
+    game = await world.bot.store.active_solo_game_for_user(world.alice.id)
+    assert game is not None
+    quiet = world.guild.create_text_channel("quiet")  # away from the game (our DMs)
+    text = said(await world.alice.slash(quiet, "famiglia pass"))
+    assert text.startswith(f"🎲 Famiglia #{game.id} in our DMs:"), text
