@@ -124,7 +124,9 @@ class Players:
     def check_double(self, first: Sent, second: Sent) -> None:
         self.tally.counts["double clicks"] += 1
         texts = [self.text(s) for s in (first, second)]
-        refused = [("no longer possible" in t or "earlier moment" in t) for t in texts]
+        # the second of two clicks is refused: the first moved the game on, or ended it
+        stale = ("no longer possible", "earlier moment", "That game is over")
+        refused = [any(s in t for s in stale) for t in texts]
         applied = [s.record.response_kind is not None and not r for s, r in zip((first, second),
                    refused, strict=True)]  # fmt: skip
         if sum(applied) != 1 or sum(refused) != 1:

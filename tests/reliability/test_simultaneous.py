@@ -6,7 +6,7 @@ from __future__ import annotations
 from tests.interaction_flood import Driver, Sent, components
 from tests.simcord_world import World
 
-CLEAR = ("no longer possible", "earlier moment", "not your turn")
+CLEAR = ("no longer possible", "earlier moment", "not your turn", "That game is over")
 
 
 async def answered(drv: Driver, *sent: Sent) -> list[str]:
