@@ -195,8 +195,8 @@ def _seat(
     if current:
         draw.polygon(((x, mid - 8), (x + 12, mid), (x, mid + 8)), fill=ACCENT)
         x += 20
-    # right side: hand size and the VP on the table
-    vp = f"{seat.area_vp} VP"
+    # right side: hand size and the VP on the table (a final score adds the hand's)
+    vp = f"table {seat.area_vp} VP"
     rx = WIDTH - MARGIN - 12 - text_width(vp, TITLE)
     _text(img, (rx, mid), vp, TITLE, TEXT)
     if not seat.is_robot:
