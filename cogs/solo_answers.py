@@ -14,13 +14,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import weakref
 from typing import Any
 
 import discord
 
 from bot.app import FamigliaBot
 from bot.discord_errors import FAILED
+from bot.keyed_locks import KeyedLocks
 from bot.services.games import Moved, Refusal
 from bot.services.modes import Solo, SoloOptions, options_as
 from bot.services.solo import ROBOT_NAME, SoloService
@@ -72,10 +72,9 @@ class SoloFlows:
         self.solo = solo
         self.service = solo.service
         self.records = solo.service.records
-        #: Per player, held while a solo game is being started (weak: dropped when idle).
-        self._starting: weakref.WeakValueDictionary[int, asyncio.Lock] = (
-            weakref.WeakValueDictionary()
-        )
+        #: Per player, held while a solo game is being started (its DM opened, its
+        #: table posted): not the service's own ``starting``, which its start takes
+        self._starting = KeyedLocks()
 
     # ------------------------------------------------------------------ helpers
     refuse = staticmethod(Flows.refuse)
@@ -148,10 +147,7 @@ class SoloFlows:
         table there. One start per player at a time: a second one sent at once (a double
         click) waits and is then refused, instead of announcing in the DM a game it does
         not start."""
-        lock = self._starting.get(interaction.user.id)
-        if lock is None:
-            lock = self._starting[interaction.user.id] = asyncio.Lock()
-        async with lock:
+        async with self._starting(interaction.user.id):
             await self._start(interaction, level, first, await self._server_of(after, interaction))
 
     async def _server_of(self, game_id: int | None, interaction: Interaction) -> int | None:

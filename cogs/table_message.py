@@ -6,7 +6,6 @@ becoming a link to it. An edit or post that fails is handed to the start-up repa
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import weakref
 from collections.abc import Awaitable, Callable
@@ -16,14 +15,15 @@ import discord
 
 from bot.app import FamigliaBot
 from bot.discord_errors import FAILED
+from bot.keyed_locks import KeyedLocks
 from bot.services.records import Records
 from db.rows import GameRow
 
 log = logging.getLogger(__name__)
 
 #: Per game: held while its table is edited or moved, so an edit that was rendered for
-#: the old message never lands after the move (weak: a lock lives while in use).
-_LOCKS: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+#: the old message never lands after the move.
+_lock = KeyedLocks()
 
 
 #: Per store (a bot), per (game, table message): the game's version the table shows, so
@@ -31,13 +31,6 @@ _LOCKS: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictio
 #: over a newer one.
 _SHOWN: weakref.WeakKeyDictionary[Records, dict[tuple[int, int], int]] = weakref.WeakKeyDictionary()
 SHOWN_KEPT = 10_000  # the tables remembered per store (the least recently shown forgotten first)
-
-
-def _lock(game_id: int) -> asyncio.Lock:
-    lock = _LOCKS.get(game_id)
-    if lock is None:
-        lock = _LOCKS[game_id] = asyncio.Lock()
-    return lock
 
 
 async def _table_id(store: Records, game: GameRow) -> int | None:

@@ -11,11 +11,10 @@ row's mode); both registries are the service's parameters. A refusal is a
 
 from __future__ import annotations
 
-import asyncio
-import weakref
 from collections.abc import Mapping
 from typing import Any
 
+from bot.keyed_locks import KeyedLocks
 from bot.services.live import LiveGames
 from bot.services.mode_protocol import GameMode, Player
 from bot.services.modes import MODES
@@ -64,30 +63,16 @@ class GameReads:
         self.modes = modes
         #: What the cogs read from the store (and where a table message is).
         self.records = Records(store)
-        # Weak: a game's lock lives while someone holds or waits for it, so a bot that
-        # runs for months keeps no lock per game it ever saw.
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        #: Per game: held while this process writes it (``lock``).
+        self.lock = KeyedLocks()
         #: Per person: held while a game they start is checked and written, so that two
-        #: starts at once cannot both pass a mode's per-person limit (weak, as above).
-        self._starts: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        #: starts at once cannot both pass a mode's per-person limit.
+        self.starting = KeyedLocks()
         self._recent = RecentMoves()
         self._live = LiveGames(games)  # each open game's row and state at its last version
         #: The fixed facts of every game seen (players, kind, place): clicks are checked
         #: against them before any lock or read.
         self.origins = Origins()
-
-    def lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        return lock
-
-    def starting(self, user_id: int) -> asyncio.Lock:
-        """The lock of ``user_id``'s game starts (see ``_starts``)."""
-        lock = self._starts.get(user_id)
-        if lock is None:
-            lock = self._starts[user_id] = asyncio.Lock()
-        return lock
 
     def rules(self, game: GameRow) -> Game[Any, Any]:
         """The rules of ``game``'s game."""

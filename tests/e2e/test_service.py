@@ -111,6 +111,6 @@ async def test_a_games_lock_is_shared_while_in_use_and_then_let_go(tmp_path):
             assert svc.lock(7) is svc.lock(7)
             assert svc.lock(7).locked()
         gc.collect()
-        assert len(svc._locks) == 0
+        assert len(svc.lock) == 0
     finally:
         await store.close()
