@@ -145,12 +145,7 @@ class FamilyBusinessFlows(LobbyFlows):
             moved = await self.multi.play(game_id, interaction.user.id, values[0], seq=seq)
         except Refusal as refusal:
             return await refuse(interaction, refusal)
-        seat = moved.game.seat_of(interaction.user.id)
-        assert seat is not None
-        text, controls = self.hand(moved.game, moved.state, seat)
-        if await answered_ok(moved.game, in_private(interaction, text, controls)):
-            self.open_hands.shown(moved.game, interaction, text)
-        await self.after(moved)
+        await self._answered_with_hand(interaction, moved)
 
     async def decisions(self, game_id: int, user_id: int) -> list[tuple[str, str]]:
         """The user's legal decisions now, as (label, value): a turn's next step or a
@@ -181,11 +176,16 @@ class FamilyBusinessFlows(LobbyFlows):
             )
         except Refusal as refusal:
             return await refuse(interaction, refusal)
+        await self._answered_with_hand(interaction, moved)
+
+    async def _answered_with_hand(self, interaction: Interaction, moved: MultiMoved) -> None:
+        """A committed move answered with the mover's hand (the private message its step
+        came from, edited; else a new one), kept current from then on; then what the move
+        did is shown."""
         seat = moved.game.seat_of(interaction.user.id)
         assert seat is not None
         text, controls = self.hand(moved.game, moved.state, seat)
-        reply = interaction.response.send_message(text, view=controls, ephemeral=True)
-        if await answered_ok(moved.game, reply):
+        if await answered_ok(moved.game, in_private(interaction, text, controls)):
             self.open_hands.shown(moved.game, interaction, text)
         await self.after(moved)
 
