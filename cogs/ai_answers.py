@@ -145,9 +145,7 @@ class AiFlows:
         """The human moved (handed over by ``Flows.play``): answer now, then the AI."""
         game, state = moved.game, moved.state
         seat = game.seat_of(interaction.user.id)
-        lines = game_texts.played_where(game, interaction.channel_id) + game_texts.move_answer(
-            game_texts.said(game, moved.events)[-8:], state, seat
-        )
+        lines = game_texts.answer_lines(game, moved.events, state, seat, interaction.channel_id)
         thinking = ai_to_move(game, state)
         note = "\n".join([*lines, "🤖 The AI is thinking…"] if thinking else lines)
         on_table = self.flows.on_table(interaction, game)

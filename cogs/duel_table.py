@@ -146,11 +146,11 @@ class DuelTable:
     # --------------------------------------------------------------------- moves
     async def after_move(self, interaction: Interaction, moved: Moved) -> None:
         """The mover's private hand says what happened; then the table and the channel."""
-        lines = game_texts.said(moved.game, moved.events)
         seat = moved.game.seat_of(interaction.user.id)
-        answer = game_texts.move_answer(lines[-8:], moved.state, seat)
-        here = game_texts.played_where(moved.game, interaction.channel_id)
-        note = "\n".join([*here, *answer])
+        lines = game_texts.answer_lines(
+            moved.game, moved.events, moved.state, seat, interaction.channel_id
+        )
+        note = "\n".join(lines)
         answer = self.flows.show_hand_with(interaction, moved.game, moved.state, note[:1900])
         await self.flows.answered(moved, answer)
 

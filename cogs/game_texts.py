@@ -57,6 +57,15 @@ def said(game: GameRow, events: list[Event]) -> list[str]:
     return [describe_event(e, names) for e in events if e.kind not in UNSAID]
 
 
+def answer_lines(
+    game: GameRow, events: list[Event], state: GameState, seat: int | None, channel_id: int | None
+) -> list[str]:
+    """What a mover reads after their move in a duel or against the AI: the game it went
+    to when typed away from it, its last events, and what is still needed."""
+    lines = move_answer(said(game, events)[-8:], state, seat)
+    return played_where(game, channel_id) + lines
+
+
 def mention(game: GameRow, seat: int) -> str:
     return f"<@{game.players[seat]}>"
 
