@@ -133,8 +133,8 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         self, interaction: Interaction, command: str, option: str, typed: str
     ) -> list[app_commands.Choice[str]] | list[app_commands.Choice[int]]:
         try:
-            game = await self._game_of(interaction, stored=True, moving=True)
-            game, state = await self.service.load(game.id, stored=True)
+            game = await self._game_of(interaction, stored=True, moving=True)  # as stored
+            state = self.service.state_of(game)
         except Refusal:
             return []
         seat = game.seat_of(interaction.user.id)
