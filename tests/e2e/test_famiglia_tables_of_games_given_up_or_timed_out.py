@@ -127,46 +127,56 @@ async def _give_up(who: MemberActor | UserHandle, asked: simcord.InteractionResu
 
 
 # ---------------------------------------------------------------- two players
-@pytest.mark.parametrize("giver", ["the player to move", "the player waiting"])
-async def test_a_duel_given_up_reads_over_on_its_table_and_in_both_hands(
-    world: World, giver: str
-) -> None:
+async def _duel_with_both_hands_open(
+    world: World,
+) -> tuple[int, MemberActor, MemberActor, dict[MemberActor, Any]]:
+    """A running duel: its id, the player to move, the one waiting, and each one's hand
+    opened now."""
     game_id = await world.start_game(world.alice, world.bob)
     state = await world.state(game_id)
     mover = await world.player(game_id, state.current)
     waiting = await world.player(game_id, 1 - state.current)
     hands = {p: await world.open_hand(p, game_id) for p in (mover, waiting)}
+    return game_id, mover, waiting, hands
+
+
+async def _duel_reads_over(
+    world: World, game_id: int, hands: dict[MemberActor, Any], ended: str
+) -> None:
+    """The duel's table and both hands opened while it ran say ``ended``, nothing more."""
+    table = await world.table(game_id)
+    await _table_reads_over(world, table, game_id, ended, ["Rematch", "Rules"])
+    for player, hand in hands.items():
+        await _hand_reads_over(world, player, hand, ended)
+
+
+@pytest.mark.parametrize("giver", ["the player to move", "the player waiting"])
+async def test_a_duel_given_up_reads_over_on_its_table_and_in_both_hands(
+    world: World, giver: str
+) -> None:
+    game_id, mover, waiting, hands = await _duel_with_both_hands_open(world)
     before = fresh(world, await world.table(game_id)).embeds[0]
     assert "to play**" in (before.description or "")  # a running table names the mover
     quitter, winner = (mover, waiting) if giver == "the player to move" else (waiting, mover)
     await _give_up(quitter, await world.slash(quitter, "forfeit"))
 
     names = {world.alice: "Alice", world.bob: "Bob"}
-    ended = f"{names[quitter]} gave up: **{names[winner]} wins.**"
-    table = await world.table(game_id)
-    await _table_reads_over(world, table, game_id, ended, ["Rematch", "Rules"])
-    for player, hand in hands.items():
-        await _hand_reads_over(world, player, hand, ended)
+    await _duel_reads_over(
+        world, game_id, hands, f"{names[quitter]} gave up: **{names[winner]} wins.**"
+    )
 
 
 async def test_a_duel_lost_on_time_reads_over_on_its_table_and_in_both_hands(
     world: World,
 ) -> None:
-    game_id = await world.start_game(world.alice, world.bob)
-    state = await world.state(game_id)
-    late = await world.player(game_id, state.current)
-    waiting = await world.player(game_id, 1 - state.current)
-    hands = {p: await world.open_hand(p, game_id) for p in (late, waiting)}
+    game_id, late, waiting, hands = await _duel_with_both_hands_open(world)
     await world.env.advance_time(PAST_THE_DEADLINE)
     record = await world.bot.store.get_result(game_id)
     assert record is not None and record.reason == "timeout"
 
     names = {world.alice: "Alice", world.bob: "Bob"}
     ended = f"{names[late]} ran out of time: **{names[waiting]} wins.**"
-    table = await world.table(game_id)
-    await _table_reads_over(world, table, game_id, ended, ["Rematch", "Rules"])
-    for player, hand in hands.items():
-        await _hand_reads_over(world, player, hand, ended)
+    await _duel_reads_over(world, game_id, hands, ended)
 
 
 # ------------------------------------------------------------------ the AI
