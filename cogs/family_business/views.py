@@ -177,8 +177,10 @@ def table_message(
 def result_words(places: Sequence[int], names: Sequence[str]) -> str:
     """A finished game's result as stored, for its picture: who won, or who share first
     place (RULING R20's draw)."""
-    first = [names[seat] for seat, place in enumerate(places) if place == 1]
-    return f"{first[0]} wins" if len(first) == 1 else "shared first place: " + ", ".join(first)
+    end = end_event(places)
+    if end["winner"] >= 0:
+        return f"{names[end['winner']]} wins"
+    return "shared first place: " + ", ".join(names[seat] for seat in end["draw"])
 
 
 def abandoned(game: GameRow, state: Any) -> bool:
