@@ -7,16 +7,17 @@ bottom. Text is drawn with DejaVu Sans Condensed, which ships with the project
 (``DejaVuSansCondensed.ttf`` beside this module, its licence beside it), so nothing has
 to be installed or downloaded: Pillow's built-in font, as wide, drew every letter
 outside plain English ASCII (é, ü, ñ, Hebrew, Cyrillic …) in players' names as an empty
-box. Arrows and times signs are still drawn as lines.
+box. What this font cannot draw either (emoji, Chinese …) is left out
+(cogs.render.glyphs). Arrows and times signs are still drawn as lines.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont, features
 
+from cogs.render.glyphs import FONT_FILE, drawable
 from engine.famiglia.cards import LETTERS, VP, parse_code
 
 RGB = tuple[int, int, int]
@@ -43,10 +44,6 @@ STREET_SIZE: tuple[int, int] = (70, 98)
 AREA_SIZE: tuple[int, int] = (54, 76)
 
 
-#: the pictures' font (as wide as Pillow's built-in one, which the layout was made with)
-FONT_FILE = Path(__file__).with_name("DejaVuSansCondensed.ttf")
-
-
 #: a label reads left to right, a right-to-left name inside it as such (with Pillow's
 #: libraqm layout; without it, characters are drawn in their stored order)
 LTR: dict[str, str] = {"direction": "ltr"} if features.check_feature("raqm") else {}
@@ -59,7 +56,7 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 
 @lru_cache(maxsize=1024)
 def text_width(text: str, size: int) -> float:
-    return font(size).getlength(text, **LTR)
+    return font(size).getlength(drawable(text), **LTR)
 
 
 @lru_cache(maxsize=1024)
@@ -67,7 +64,9 @@ def text_stamp(text: str, size: int, fill: RGB, anchor: str = "lm") -> tuple[Ima
     """Text drawn once on a transparent image, with its offset from the anchor point.
 
     Labels repeat from one render to the next (names, counts), so pasting a cached stamp
-    is much cheaper than laying out the glyphs again."""
+    is much cheaper than laying out the glyphs again. Characters the font cannot draw
+    are left out (cogs.render.glyphs), here as in :func:`text_width`."""
+    text = drawable(text)
     f = font(size)
     left, top, right, bottom = (round(v) for v in f.getbbox(text, anchor=anchor, **LTR))
     img = Image.new("RGBA", (max(right - left, 1), max(bottom - top, 1)), (0, 0, 0, 0))

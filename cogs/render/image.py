@@ -36,6 +36,7 @@ from cogs.render.faces import (
     text_stamp,
     text_width,
 )
+from cogs.render.glyphs import drawn_line, drawn_name
 from engine.famiglia.cards import LETTERS
 from engine.famiglia.view_models import PlayerView, SeatView
 
@@ -267,7 +268,13 @@ def render_table_image(
     view: PlayerView, names: tuple[str, str], last_move: str | None = None
 ) -> Image.Image:
     """The public table as a Pillow image (RGB). Uses only public fields of ``view``;
-    ``last_move`` (plain text) is written under the table."""
+    ``last_move`` (plain text) is written under the table. Names are drawn as the font
+    can (cogs.render.glyphs): a name it cannot draw at all as "Player 1"."""
+    stand_in = [seat_name(view, ("", ""), seat) for seat in (0, 1)]
+    drawn = (drawn_name(names[0], stand_in[0]), drawn_name(names[1], stand_in[1]))
+    if last_move:
+        last_move = drawn_line(last_move, names, drawn)
+    names = drawn
     lines = _footer_lines(view, names, last_move)
     img = Image.new("RGB", (WIDTH, _height(view, len(lines))), BACKGROUND)
     draw = ImageDraw.Draw(img)

@@ -11,6 +11,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from cogs.render.faces import LTR, font, text_width
+from cogs.render.glyphs import drawable, drawn_line, drawn_name
 from engine.family_business import cards as C
 from engine.family_business.view import FBView
 
@@ -46,7 +47,7 @@ WAR = ("No Mob War", "Mob War: one execution a turn", "Mob War at double rate")
 def _text(
     draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB
 ) -> None:
-    draw.text(xy, text, font=font(size), fill=fill, anchor="lm", **LTR)
+    draw.text(xy, drawable(text), font=font(size), fill=fill, anchor="lm", **LTR)
 
 
 def _fit(text: str, size: int, width: float) -> str:
@@ -117,7 +118,12 @@ def _height(view: FBView) -> int:
 
 def table_png(view: FBView, names: tuple[str, ...], result: str | None = None) -> bytes:
     """The table picture (``names``: plain text, one per seat; ``result``: a finished
-    game's result in words, as stored)."""
+    game's result in words, as stored). Names are drawn as the font can
+    (cogs.render.glyphs): a name it cannot draw at all as "Player 1"."""
+    drawn = tuple(drawn_name(name, f"Player {seat + 1}") for seat, name in enumerate(names))
+    if result:
+        result = drawn_line(result, names, drawn)
+    names = drawn
     img = Image.new("RGB", (WIDTH, _height(view)), BACKGROUND)
     draw = ImageDraw.Draw(img)
     _text(draw, (MARGIN, MARGIN + 10), f"Family Business - turn {view.turn}", 20, TEXT)
