@@ -11,6 +11,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from cogs.render.faces import LTR, font, text_width
+from cogs.render.family_business.words import choices_text
 from cogs.render.glyphs import drawable, drawn_line, drawn_name
 from engine.family_business import cards as C
 from engine.family_business.view import FBView
@@ -36,6 +37,10 @@ GANG_RGB: tuple[RGB, ...] = (
     (155, 81, 224),
     (150, 100, 60),
 )
+#: Each gang's initials, on its row and on each of its hit-list entries, so that the
+#: gangs differ by more than colour (for players who tell some colours apart badly).
+TAGS: tuple[str, ...] = ("CM", "NY", "MG", "MI", "PG", "BR")
+TAG_W = 28
 ROW = 34
 DOT = 22
 BOX = 36
@@ -62,7 +67,9 @@ def _status(view: FBView, names: tuple[str, ...], result: str | None = None) -> 
     if view.over:
         return f"The game is over · {result}" if result else "The game is over"
     if view.window is not None:
-        return f"Counter window: {names[view.window.player]} played {C.NAMES[view.window.card]}"
+        w = view.window
+        fixed = f" ({choices_text(w.choices)})" if w.choices else ""
+        return f"Counter window: {names[w.player]} played {C.NAMES[w.card]}{fixed}"
     return f"{names[view.active]}'s turn"
 
 
@@ -72,10 +79,17 @@ def _gang(
     g = view.gangs[seat]
     colour = GANG_RGB[seat]
     draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW - 4), fill=PANEL)
-    draw.rectangle((MARGIN, y, MARGIN + 6, y + ROW - 4), fill=colour)
+    draw.rectangle((MARGIN, y, MARGIN + TAG_W, y + ROW - 4), fill=colour)
+    draw.text(
+        (MARGIN + TAG_W / 2, y + ROW / 2 - 2),
+        TAGS[seat],
+        font=font(13),
+        fill=BACKGROUND,
+        anchor="mm",
+    )
     marker = "> " if not view.over and view.window is None and view.active == seat else ""
-    label = _fit(f"{marker}{names[seat]} · {C.GANGS[seat]}", 15, NAME_W - 20)
-    _text(draw, (MARGIN + 14, y + ROW / 2 - 2), label, 15, TEXT if g.live else MUTED)
+    label = _fit(f"{marker}{names[seat]} · {C.GANGS[seat]}", 15, NAME_W - TAG_W - 14)
+    _text(draw, (MARGIN + TAG_W + 8, y + ROW / 2 - 2), label, 15, TEXT if g.live else MUTED)
     x = MARGIN + NAME_W
     kinds = ["large"] * g.at_large + ["listed"] * g.listed + ["dead"] * g.dead
     for kind in kinds:
@@ -104,9 +118,9 @@ def _hit_list(draw: ImageDraw.ImageDraw, hit: tuple[int, ...], y: int) -> int:
         x = MARGIN + 18 + col * (BOX + 6)
         top = y + line * (BOX + 6)
         draw.rectangle((x, top, x + BOX, top + BOX), fill=GANG_RGB[g])
-        draw.text(
-            (x + BOX / 2, top + BOX / 2), str(i + 1), font=font(14), fill=BACKGROUND, anchor="mm"
-        )
+        number, tag = (x + BOX / 2, top + 11), (x + BOX / 2, top + BOX - 10)
+        draw.text(number, str(i + 1), font=font(13), fill=BACKGROUND, anchor="mm")
+        draw.text(tag, TAGS[g], font=font(11), fill=BACKGROUND, anchor="mm")
     lines = -(-len(hit) // PER_LINE)
     return y + lines * (BOX + 6) + 4
 
