@@ -10,8 +10,10 @@ Only a text that changed is edited, and nothing at all while a counter window st
 open (``quiet``): an edit then, even of a hand drawn before the window opened, would tell
 a responder that someone answered, and when (RULING R31); the hands are drawn again when
 the window closes. The refreshes of one game take turns (a lock), so a drawing for an
-older version never lands over a newer one. A person who left is shown nothing more
-(their hand is the AI's).
+older version never lands over a newer one. A hand whose answer reached Discord after
+a newer change was shown (read, then an AI seat moved while the answer was on its way)
+is drawn again at once, not left showing the move before. A person who left is shown
+nothing more (their hand is the AI's).
 """
 
 from __future__ import annotations
@@ -49,18 +51,34 @@ class OpenHands:
         self.render = render  # a seat's hand message for the game at a state
         self._games: dict[int, dict[int, _Hand]] = {}  # game -> user -> latest hand
         self._locks: dict[int, asyncio.Lock] = {}  # game -> its refreshes, one at a time
+        #: game -> the newest change shown: the game as written, its state, and whether
+        #: it was quiet (a window stays open)
+        self._latest: dict[int, tuple[GameRow, Any, bool]] = {}
+        self._catching_up: set[asyncio.Task[None]] = set()
 
     def shown(self, game: GameRow, interaction: Interaction, text: str) -> None:
         """``interaction`` was just answered with ``text``, the hand of its user in
-        ``game``: that message is the one kept current from now on."""
-        if game.is_open:
-            hands = self._games.setdefault(game.id, {})
-            hands[interaction.user.id] = _Hand(interaction, text, game.version)
+        ``game``: that message is the one kept current from now on (drawn again at once
+        when a newer change was shown while it was on its way)."""
+        if not game.is_open:
+            return
+        hands = self._games.setdefault(game.id, {})
+        hands[interaction.user.id] = _Hand(interaction, text, game.version)
+        latest = self._latest.get(game.id)
+        if latest is not None and latest[0].version > game.version and not latest[2]:
+            task = asyncio.get_running_loop().create_task(self._catch_up(game.id))
+            self._catching_up.add(task)
+            task.add_done_callback(self._catching_up.discard)
 
     async def refresh(self, game: GameRow, state: Any, *, quiet: bool = False) -> None:
         """Draw every kept hand of ``game`` again at ``state`` (``game`` as written with
         it) and edit those whose text changed; ``quiet`` (a window stays open): nothing.
         Never raises."""
+        latest = self._latest.get(game.id)
+        if not game.is_open:
+            self._latest.pop(game.id, None)
+        elif latest is None or latest[0].version <= game.version:
+            self._latest[game.id] = (game, state, quiet)
         if quiet or not self._games.get(game.id):
             return
         lock = self._locks.setdefault(game.id, asyncio.Lock())
@@ -68,6 +86,18 @@ class OpenHands:
             await self._refresh(game, state)
         if not game.is_open:
             self._locks.pop(game.id, None)
+
+    async def _catch_up(self, game_id: int) -> None:
+        """A hand kept after a newer change was shown, drawn at that change (unless a
+        window has opened since: it is drawn when the window closes)."""
+        lock = self._locks.setdefault(game_id, asyncio.Lock())
+        try:
+            async with lock:
+                latest = self._latest.get(game_id)
+                if latest is not None and not latest[2]:
+                    await self._refresh(latest[0], latest[1])
+        except Exception:  # a background task: its failure is logged, never raised
+            log.exception("hands of game %s not caught up", game_id)
 
     async def _refresh(self, game: GameRow, state: Any) -> None:
         hands = self._games.get(game.id)
