@@ -16,7 +16,7 @@ from bot.app import FamigliaBot
 from bot.discord_errors import FAILED
 from bot.services.multi_games import MultiService
 from bot.services.multi_lobby import MultiMoved
-from bot.services.reads import Refusal
+from bot.services.reads import UNDEALT, Refusal
 from cogs.family_business import views
 from cogs.family_business.replies import refuse
 from cogs.repair import TableRepair
@@ -142,8 +142,13 @@ class LobbyFlows:
             self.repair.failed(game.id)
 
     async def _redraw_lobby(self, game: GameRow) -> None:
-        """The lobby's message drawn again from the store (its seats as stored now)."""
+        """The lobby's message drawn again from the store (its seats as stored now);
+        nothing once the game has been dealt: that message is its table now, drawn by
+        the start (a click on the lobby that raced the Start would draw the lobby over
+        it, its Show my hand gone)."""
         game = await self.multi.base.game(game.id)
+        if game.state_json != UNDEALT:
+            return
         channel = self.bot.get_partial_messageable(game.channel_id)
         payload = {"embed": views.lobby_embed(game), "view": views.lobby_view(game)}
         await edit_in_place(channel, game, payload, "lobby", self.multi.base.records)
