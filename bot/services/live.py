@@ -9,7 +9,8 @@ state can change what is kept. With them, the JSON texts of the game's last acti
 this process wrote, so a table that replays the log need not read the new ones back;
 and which kept game is open in each channel, so a slash command finds its game without
 a read (a game of a server is only ever written by the process of the server's shard).
-Bounded: the least recently used game is forgotten first.
+A game seen closed is never kept again from an older read. Bounded: the least recently
+used game is forgotten first.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ class LiveGames:
         self._games: OrderedDict[int, tuple[GameRow, Any]] = OrderedDict()
         self._texts: OrderedDict[int, tuple[int, deque[str]]] = OrderedDict()  # end, texts
         self._channels: dict[int, int] = {}  # channel -> the kept open game there
+        #: game -> the version it closed at, as this process wrote or read it: a read
+        #: that left the store before that write is never kept as the game, open again
+        self._closed: OrderedDict[int, int] = OrderedDict()
         self._keep = keep
 
     def get(self, game_id: int) -> tuple[GameRow, Any] | None:
@@ -51,10 +55,17 @@ class LiveGames:
         """``row`` is the game as stored now and ``state`` its parsed state (None: not
         dealt yet); ``texts`` the actions that write just appended to its log. A closed
         game's state is forgotten (nothing more is written to it); its last texts stay
-        for its table."""
+        for its table. A row older than the version its game was seen closed at is not
+        kept (a slow read that the game's end overtook)."""
+        closed = self._closed.get(row.id)
+        if closed is not None and row.version <= closed:
+            return
         self._remember_texts(row, texts)
         if not row.is_open:
             self.forget(row.id)
+            self._closed[row.id] = row.version
+            while len(self._closed) > self._keep:
+                self._closed.popitem(last=False)
             return
         self._games[row.id] = (row, self._copy(row, state))
         self._games.move_to_end(row.id)
