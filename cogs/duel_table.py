@@ -23,7 +23,7 @@ from cogs import game_texts
 from cogs.buttons import RematchButton
 from cogs.game_answers import Flows, users
 from cogs.move_views import confirm_forfeit, table_controls
-from cogs.safe_text import UNKNOWN_USER, kept_name
+from cogs.safe_text import UNKNOWN_USER, kept_name, shown
 from cogs.table_message import adopt, answer_message
 from db.rows import GameRow
 from engine.famiglia import GameState
@@ -70,6 +70,12 @@ class DuelTable:
         if opponent.bot:
             return await self.flows.refuse(
                 interaction, "Bots cannot play Famiglia. Challenge a person."
+            )
+        if not isinstance(opponent, discord.Member):  # Discord sent no membership: none
+            return await self.flows.refuse(
+                interaction,
+                f"{shown(kept_name(opponent))} is not a member of this server, so they"
+                " could not see or accept the challenge. Challenge a member of this server.",
             )
         names = [kept_name(interaction.user), kept_name(opponent)]
         try:

@@ -82,3 +82,12 @@ async def test_refused_challenges(world: World):
     result = await world.slash(world.carol, "start", opponent=world.bob)
     assert result.ephemeral and "already" in result.response.content
     assert isinstance(world.channel.last_message, discord.Message)
+
+
+async def test_someone_outside_the_server_cannot_be_challenged(world: World):
+    """They could neither see the channel nor press Accept; the challenge would have
+    pinged them and held the channel for ten minutes."""
+    stranger = world.env.create_user("stranger", global_name="Stranger")  # not a member
+    result = await world.slash(world.alice, "start", opponent=stranger)
+    assert result.ephemeral and "not a member of this server" in result.response.content
+    assert await world.bot.store.active_game_in_channel(world.channel.id) is None
