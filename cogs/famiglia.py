@@ -70,14 +70,22 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
 
     # ------------------------------------------------------------------ helpers
     async def _game_of(
-        self, interaction: Interaction, *, stored: bool = False, moving: bool = False
+        self,
+        interaction: Interaction,
+        *,
+        stored: bool = False,
+        moving: bool = False,
+        challenge_here: bool = False,
     ) -> GameRow:
         """The open game of this channel the user plays in, else their only running
         game. A challenge not accepted yet is no game to play: it is found only when
         the user has nothing else open (its answer then says it is not accepted yet).
         ``stored``: this channel's game as stored now, not as this process keeps it;
         ``moving``: for a move, which is never made in a game elsewhere from a channel
-        where others play (the player is told where their game is)."""
+        where others play (the player is told where their game is); ``challenge_here``:
+        the user's challenge in this channel is what the command means even when they
+        play a game elsewhere (a forfeit here says how to withdraw it), where otherwise
+        their running game comes first (their hand, a move: "your game is … in …")."""
         user = interaction.user.id
         here = occupied = None
         if interaction.channel_id is not None:
@@ -88,8 +96,9 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
                 if here.seat_of(user) is not None:
                     raise Refusal(OTHER_GAME)
                 here = None
-            if here is not None and here.seat_of(user) is not None:
-                return here
+            mine_here = here is not None and here.seat_of(user) is not None
+            if mine_here and here is not None and (here.status == "active" or challenge_here):
+                return here  # else their running game, if any, comes first
         mine = [g for g in await self.service.records.open_games_of(user) if g.game == FAMIGLIA]
         if not mine and here is not None:  # others play here: say whose game it is
             raise Refusal(game_texts.someone_elses_game_text(here))
@@ -222,7 +231,7 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
     @app_commands.command(name="forfeit", description="Give up your game")
     async def forfeit(self, interaction: Interaction) -> None:
         try:
-            game = await self._game_of(interaction)
+            game = await self._game_of(interaction, challenge_here=True)
         except Refusal as refusal:
             return await self.flows.refuse(interaction, str(refusal))
         await self.flows.ask_forfeit(interaction, game.id)

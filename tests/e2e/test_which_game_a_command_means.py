@@ -123,3 +123,19 @@ async def test_a_move_typed_away_from_its_game_names_the_game_it_went_to(world: 
     other = await world.player(game_id, (await world.state(game_id)).current)
     here = await world.slash(other, "pass")  # typed in its own channel: no need to say
     assert here.response.content.startswith("✅")
+
+
+async def test_in_a_pending_challenges_channel_hand_and_moves_mean_the_running_game(
+    world: World,
+):
+    """Alice plays game 1 and has just challenged Carol in another channel: there her
+    hand is game 1's (it said the game had not started), a move names where game 1 is."""
+    game_id = await world.start_game(world.alice, world.bob)
+    second = world.guild.create_text_channel("second")
+    await world.alice.slash(second, "famiglia start", opponent=world.carol)
+    hand = await world.alice.slash(second, "famiglia hand")
+    assert hand.ephemeral and hand.response.embeds, hand
+    assert "Your hand" in hand.response.embeds[0].title
+    before = await world.game(game_id)
+    refused(await world.alice.slash(second, "famiglia pass"), f"#{game_id}")
+    assert (await world.game(game_id)).version == before.version
