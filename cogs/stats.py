@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.app import FamigliaBot
 from cogs.leaderboard import COLOUR, level_text, rating_text, store_of
-from cogs.render.chart import CHART_FILENAME, rating_chart_png
+from cogs.render.chart import CHART_FILENAME, START_RATING, rating_chart_png
 from cogs.safe_text import UNKNOWN_USER, shown
 from db.rows import PlayerStats
 
@@ -68,10 +68,10 @@ def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
             f"**{rating_text(rating.rating, rating.provisional)}** ± {rating.rd:.0f}{note}"
             f"\nGlicko-2 after {rating.games} rated game(s)"
         )
-        if stats.rating_history:
-            first = stats.rating_history[0].rating
+        if stats.rating_history:  # each point is a rating after a game; all start at 1500
             best = max(p.rating for p in stats.rating_history)
-            value += f"; best {best:.0f}, change since the first game {rating.rating - first:+.0f}"
+            change = rating.rating - START_RATING
+            value += f"; best {best:.0f}, {change:+.0f} since the start ({START_RATING:.0f})"
         embed.add_field(name="Rating", value=value, inline=False)
     solo = (
         f"{stats.solo_games} game(s) against the robot gangster: {stats.solo_wins} won"

@@ -54,3 +54,14 @@ async def test_solo_only_player_has_no_chart(world: World):
     assert fields["Two-player games"] == "No two-player games yet."
     assert "Rating" not in fields and not answer.response.attachments
     assert fields["Best solo score per level"].startswith("Level 1: **44** (level 1a,")
+
+
+async def test_the_rating_change_counts_from_the_start_the_chart_begins_at(world: World):
+    """After a first win (1500 to about 1662) the change is that win's, not +0 (it was
+    counted from the rating after the first game)."""
+    await finish(world.bot.store, (world.alice.id, world.bob.id), 0, guild_id=GUILD_ID)
+    rating = (await world.bot.store.rating(world.alice.id)).rating
+    assert rating > 1600
+    embed = (await world.slash(world.alice, "stats")).response.embeds[0]
+    field = next(f.value for f in embed.fields if f.name == "Rating")
+    assert f"{rating - 1500:+.0f} since the start (1500)" in field, field
