@@ -202,15 +202,15 @@ def _play(kind: str, form: Form) -> tuple[Action | None, str | None]:
         letter, rank = LETTERS[family], form.number
     else:
         return None, None
+    article = "an" if name[0] in "AEIOU" else "a"
     if letter != LETTERS[family]:
-        article = "an" if name[0] in "AEIOU" else "a"
         return None, f"{form.card} is not {article} {name}."
     playable = _ranks(kind)
     if rank not in playable:
         what = f"There is no {name} {rank}"
         if rank in RANKS:
             what = f"{name} {rank} can't be played"
-        return None, f"{what}: a {name} you play has rank {_span(playable)}."
+        return None, f"{what}: {article} {name} you play has rank {_span(playable)}."
     return _PROBES[kind](0, rank, ""), None
 
 

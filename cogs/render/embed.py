@@ -121,7 +121,7 @@ def _notices(view: PlayerView) -> list[str]:
             f"🟨 A Brute lowered {card_token(c.card)} from {c.rank} to "
             f"{c.effective_rank} for this turn."
         )
-    if view.second_pile:
+    if view.second_pile and not is_over(view):
         lines.append(
             "📦 The first draw pile has run out: the second pile is in play "
             "(refresh at most once per turn; the card goes under the pile)."
@@ -131,6 +131,8 @@ def _notices(view: PlayerView) -> list[str]:
         lines.append(
             f"⏳ The last card is out: {left} more turn{'s' if left != 1 else ''} "
             "after this one, then the game ends."
+            if left
+            else "⏳ The last card is out: this is the last turn of the game."
         )
     if view.consecutive_passes == 1 and not is_over(view):
         lines.append("✋ The last player passed: another pass in a row ends the game.")

@@ -240,9 +240,8 @@ def _footer_lines(
         lines.append(("Game over", ACCENT))
     elif view.end_triggered:
         left = view.turns_left or 0
-        lines.append(
-            (f"Last card is out · {left} more turn{'s' if left != 1 else ''} after this", LOWERED)
-        )
+        more = f"{left} more turn{'s' if left != 1 else ''} after this" if left else "last turn"
+        lines.append((f"Last card is out · {more}", LOWERED))
     if not is_over(view) and view.consecutive_passes == 1:
         lines.append(("One pass: another pass in a row ends the game", MUTED))
     return lines

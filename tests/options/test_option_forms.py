@@ -158,7 +158,7 @@ def test_ranks_are_numbers_in_range_or_the_card_itself():
         text = refusal(state, "accountant", typed)
         assert "a number from 1 to 4" in text, text
     assert "no Accountant 9" in refusal(state, "accountant", "9")
-    assert "can't be played" in refusal(state, "accountant", "0")
+    assert "can't be played: an Accountant you play has rank" in refusal(state, "accountant", "0")
 
 
 def amount_asked(state: GameState) -> GameState | None:

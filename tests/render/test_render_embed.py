@@ -65,6 +65,20 @@ def test_notices_second_pile_end_and_pass():
     assert "second pile" not in quiet.description and "⏳" not in quiet.description
 
 
+def test_the_last_turn_is_called_so_not_zero_more_turns():
+    """Rule 6.2: once the last card is out, the turns left count down to the last."""
+    embed = table_embed(make_view(end_triggered=True, turns_left=0), NAMES)
+    assert "this is the last turn of the game" in embed.description
+    assert "0 more turns" not in embed.description
+
+
+def test_a_finished_games_table_gives_no_advice_for_turns_to_come():
+    result = ResultView(totals=(20, 77), winner=1, decided_by="points", explanation="")
+    over = make_view(second_pile=True, result=result, current=None, decision="over")
+    embed = table_embed(over, NAMES)
+    assert "refresh at most once per turn" not in embed.description
+
+
 def test_result_with_tie_break_explanation():
     result = ResultView(
         totals=(30, 30),
