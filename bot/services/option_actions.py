@@ -129,12 +129,13 @@ def _seen(state: GameState, kind: str, form: Form) -> Action | None:
         return _PROBES[kind](index, 0, "")
     want = code(wanted)
     if 0 <= index < len(street):
-        what = f"#{index + 1} is now {code(street[index])}, not {want}"
+        what = f"#{index + 1} of the Street holds {code(street[index])}, not {want}"
     else:
-        what = f"it has {len(street)} cards now, so there is no #{index + 1} ({want})"
+        what = f"the Street has {len(street)} cards, so there is no #{index + 1} ({want})"
     if wanted in street:
-        what += f"; {want} is now at #{street.index(wanted) + 1}"
-    raise IllegalAction(f"The Street changed: {what}. Nothing was done: choose again.")
+        what += f"; {want} is at #{street.index(wanted) + 1}"
+    # Not "the Street changed": a typing slip names a card that was never there.
+    raise IllegalAction(f"{what[0].upper()}{what[1:]}. Nothing was done: choose again.")
 
 
 def _kind_of(text: str) -> int | None:

@@ -89,7 +89,7 @@ async def test_an_autocompleted_street_card_is_refused_once_the_street_changed(w
     for command, value in seen.items():
         refused(await world.slash(mover, command, card=value), "earlier moment")
         typed = unmarked(value)  # "#4 F3", as a player types what they saw
-        text = refused(await world.slash(mover, command, card=typed), "The Street changed")
+        text = refused(await world.slash(mover, command, card=typed), "of the Street holds")
         assert "choose again" in text and code(cards[command]) in text, text
     assert unchanged(before, await world.game(game_id))
 
@@ -161,7 +161,7 @@ async def test_an_autocompleted_brute_target_is_refused_once_the_street_changed(
     refused(await world.slash(mover, "brute", rank=rank, target=value), "earlier moment")
     text = refused(
         await world.slash(mover, "brute", rank=rank, target=unmarked(value)),
-        "The Street changed",
+        "of the Street holds",
         "choose again",
     )  # fmt: skip  (typed by hand as seen)
     assert code(state.street[index]) in text, text
@@ -271,3 +271,24 @@ async def test_options_a_move_does_not_use_are_refused(world: World):
     assert unchanged(before, await world.game(game_id))
     accepted(await world.slash(mover, "brute", rank=1, target=card, amount=1))
     assert (await world.state(game_id)).decision == "main"
+
+
+async def test_a_street_card_typed_wrong_is_refused_without_saying_the_street_changed(
+    world: World,
+):
+    """A typing slip ("#1 F4" where #1 is and was M2) is told what #1 holds; "The Street
+    changed" would send the player looking for a change that never happened."""
+    game_id = await world.start_game(world.alice, world.bob)
+    state = await world.state(game_id)
+    mover = await world.player(game_id, state.current)
+    first = code(state.street[0])
+    wrong = next(
+        c for c in ("F4", "A4", "B4", "M4") if c != first and c not in map(code, state.street)
+    )
+    before = await world.game(game_id)
+    text = refused(
+        await world.slash(mover, "take", card=f"#1 {wrong}"),
+        f"#1 of the Street holds {first}, not {wrong}",
+    )
+    assert "changed" not in text, text
+    assert unchanged(before, await world.game(game_id))
