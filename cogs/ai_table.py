@@ -119,7 +119,7 @@ def dm_payload(
 
     Renders the table image: call it in a worker thread (``asyncio.to_thread``).
     """
-    embed, file = game_texts.table(game, state, recent, record)
+    embed, file = game_texts.table(game, state, recent, record, hand_below=game.is_open)
     embeds = [embed]
     if game.is_open:
         if ai_to_move(game, state):

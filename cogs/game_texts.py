@@ -154,11 +154,21 @@ def seen(game: GameRow, state: GameState, seat: int | None) -> PlayerView:
 
 
 def table(
-    game: GameRow, state: GameState, recent: list[str], record: ResultRow | None = None
+    game: GameRow,
+    state: GameState,
+    recent: list[str],
+    record: ResultRow | None = None,
+    *,
+    hand_below: bool = False,
 ) -> tuple[discord.Embed, discord.File]:
     """The public table (embed + image), from the public view only (and, once the game
-    is over, every hand)."""
+    is over, every hand); ``hand_below``: the player's hand is shown under it (a DM
+    table), which says exactly what they may do, so the table's general prompt is left
+    out (the two read "Play an Accountant, play a Brute …" against "Take a card or
+    pass")."""
     public = seen(game, state, None)
+    if hand_below:
+        public = public.model_copy(update={"prompt": ""})
     embed, file = table_message(public, names_of(game), recent, final_hands(game, state))
     _forfeit_field(embed, game, state, record)
     return embed, file

@@ -186,7 +186,10 @@ def table_payload(
     names = names_of(game)
     shown_as = (shown(names[0]), shown(names[1]))
     recent = [describe_event(e, shown_as) for e in history.events if e.kind not in UNSAID]
-    embed, file = table_message(seen(game, state, None), names, recent, final_hands(game, state))
+    public = seen(game, state, None)
+    if game.is_open:  # the hand under the table says what the player may do: not twice
+        public = public.model_copy(update={"prompt": ""})
+    embed, file = table_message(public, names, recent, final_hands(game, state))
     embed.title = clip(f"Famiglia solo #{game.id} · level {tag_of(game)}", 256)
     robot = _robot_field(history)
     if robot is not None:
