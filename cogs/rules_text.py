@@ -55,7 +55,21 @@ PAGES: tuple[tuple[str, str], ...] = (
         "total wins. On a tie, the player with the single most valuable card wins; if those "
         "are equal too, the second-best card decides, and so on. Equal all the way is a shared "
         "win.\n"
-        "Each turn has a time limit; a player who runs out of time loses the game.",
+        "In a game between two people each turn has a time limit; a player who runs out of "
+        "time loses the game. Games in DMs (solo, against the AI) have no time limit.",
+    ),
+    (
+        "Solo: the robot gangster",
+        "In DMs, **/famiglia solo** pits you against the robot gangster, who follows a fixed "
+        "program. He has no hand: he starts with one 0 of each family face up in his area, "
+        "and each turn he takes one Street card (refreshing the Street when his program "
+        "says so); he never plays a card or pays for one.\n"
+        "**Levels** 1 to 4 run from the easiest robot to the hardest (level 3 is the printed "
+        "game); **a** means you start, **b** that he starts, which is harder.\n"
+        "**Scoring**: both sides count their VP. If he has more, you lose. If you beat him, "
+        "your score is **2 × your VP − his VP**, kept per level on the solo high-score "
+        "boards. A tie is decided by the best card, as between two people; if that ties "
+        "too, you have not beaten him.",
     ),
 )
 
