@@ -31,6 +31,7 @@ from cogs.ai_table import dm_payload, ended_controls, mark_thinking
 from cogs.game_answers import Flows
 from cogs.move_views import confirm_forfeit
 from cogs.safe_text import kept_name
+from cogs.turn_pings import TurnPings
 from db.rows import ROBOT, GameRow
 from engine.famiglia import GameState
 
@@ -46,6 +47,7 @@ class AiFlows:
         self.ai = ai
         self.service = ai.service
         self.records = ai.service.records
+        self.pings = TurnPings(self.records)  # in a channel: the human's turn, after a repair
         self._turns: dict[int, asyncio.Task[None]] = {}
         #: Games whose AI could not move (its worker failed on every try): the table
         #: says so until the AI's turn is tried again.
@@ -176,15 +178,14 @@ class AiFlows:
             if ai_to_move(game, state):
                 self.kick(game.id)  # resumes a turn that stopped; a running one goes on
             elif not state.over:
-                await self.bot.get_partial_messageable(game.channel_id).send(
-                    game_texts.turn_ping(game, HUMAN, "the game against the AI"),
-                    allowed_mentions=discord.AllowedMentions(
-                        users=[discord.Object(game.players[HUMAN])]
-                    ),
-                )
+                channel = self.bot.get_partial_messageable(game.channel_id)
+                text = game_texts.turn_ping(game, HUMAN, "the game against the AI")
+                await self.pings.ping(channel, game.id, text, game.players[HUMAN])
 
     async def announce_end(self, game: GameRow, state: GameState) -> None:
         """In a channel, say that the game is over (the DM table says it itself)."""
+        if game.guild_id is not None:
+            await self.pings.drop(self.bot.get_partial_messageable(game.channel_id), game.id)
         try:
             await self.flows.announce_end(game, state)
         except FAILED as error:

@@ -25,6 +25,7 @@ from cogs.game_answers import Flows, users
 from cogs.move_views import confirm_forfeit, table_controls
 from cogs.safe_text import UNKNOWN_USER, kept_name, shown
 from cogs.table_message import adopt, answer_message
+from cogs.turn_pings import TurnPings
 from db.rows import GameRow
 from engine.famiglia import GameState
 
@@ -35,8 +36,7 @@ Interaction = discord.Interaction[FamigliaBot]
 class DuelTable:
     def __init__(self, flows: Flows) -> None:
         self.flows = flows
-        #: The latest "your turn" ping of each game, deleted when the next one is sent.
-        self._pings: dict[int, int] = {}
+        self.pings = TurnPings(flows.service.records)
 
     def link_title(self, game: GameRow) -> str:
         return f"Famiglia #{game.id}"
@@ -165,28 +165,18 @@ class DuelTable:
         await self.flows.update_table(game, state)
         channel = self.flows.bot.get_partial_messageable(game.channel_id)
         try:
-            await self._drop_ping(channel, game.id)
             if moved.ended and game.status in ("finished", "forfeited"):
+                await self.pings.drop(channel, game.id)
                 await self.flows.announce_end(game, state)
             elif game.status == "active" and (moved.turn_passed or game.action_count == 0):
                 seat = state.current
-                ping = await channel.send(
-                    game_texts.turn_ping(game, seat), allowed_mentions=users(game.players[seat])
-                )
-                self._pings[game.id] = ping.id
+                text = game_texts.turn_ping(game, seat)
+                await self.pings.ping(channel, game.id, text, game.players[seat])
+            else:
+                await self.pings.drop(channel, game.id)
         except FAILED as error:
             log.warning("could not post to channel %s: %s", game.channel_id, error)
             self.flows.repair.failed(game.id)
-
-    async def _drop_ping(self, channel: discord.PartialMessageable, game_id: int) -> None:
-        """Keep the channel tidy: only the latest turn ping of a game stays."""
-        old = self._pings.pop(game_id, None)
-        if old is None:
-            return
-        try:
-            await channel.get_partial_message(old).delete()
-        except FAILED as error:  # already gone, or no access: harmless
-            log.debug("could not delete turn ping %s: %s", old, error)
 
     async def repost(self, interaction: Interaction) -> bool:
         """``/famiglia board`` in a channel: the game running here, if the user plays it.

@@ -259,7 +259,19 @@ _V4: tuple[str, ...] = (
     """,
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4)
+#: The latest "your turn" ping of each game in its channel, deleted when the next is sent
+#: or the game ends, after a restart too (kept in memory, a ping of before the restart
+#: stayed in the channel for good).
+_V5: tuple[str, ...] = (
+    """
+    CREATE TABLE turn_pings (
+        game_id    INTEGER PRIMARY KEY REFERENCES games (id),
+        message_id INTEGER NOT NULL
+    )
+    """,
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

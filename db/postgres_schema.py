@@ -145,7 +145,13 @@ _V4: tuple[str, ...] = (
     "CREATE TABLE unannounced_ends (game_id bigint PRIMARY KEY REFERENCES games (id))",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4)
+#: The latest turn ping of each game (SQLite's migration 5).
+_V5: tuple[str, ...] = (
+    "CREATE TABLE turn_pings (game_id bigint PRIMARY KEY REFERENCES games (id),"
+    " message_id bigint NOT NULL)",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

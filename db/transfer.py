@@ -40,6 +40,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
         ("multi_ratings", "game, user_id, mu, sigma, games, wins, updated_at"),
         ("multi_rating_history", "user_id, result_id, game_id, game, mu, sigma, at"),
         ("unannounced_ends", "game_id"),
+        ("turn_pings", "game_id, message_id"),
     )
 )
 _ORDER = {

@@ -46,6 +46,14 @@ class Records:
         """The channel was told that ``game_id`` ended (a restart will not say it again)."""
         await self._store.end_announced(game_id)
 
+    async def turn_ping_sent(self, game_id: int, message_id: int) -> None:
+        """``message_id`` is the game's latest "your turn" ping (cogs.turn_pings)."""
+        await self._store.turn_ping_sent(game_id, message_id)
+
+    async def take_turn_ping(self, game_id: int) -> int | None:
+        """The game's latest turn ping, to delete (None: none)."""
+        return await self._store.take_turn_ping(game_id)
+
     async def player_stats(self, user_id: int) -> PlayerStats:
         return await self._store.player_stats(user_id)
 

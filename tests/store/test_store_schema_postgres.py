@@ -24,6 +24,7 @@ TABLES = {
     "multi_ratings",
     "multi_rating_history",
     "unannounced_ends",
+    "turn_pings",
     "schema_version",
 }
 

@@ -1,0 +1,28 @@
+"""At most one "your turn" ping of a game stays in its channel, and none once it is
+over, across restarts too: a restart announces the turn anew and deletes the ping of
+before it (which was known only in memory: it stayed for good, its deadline reading
+"3 days ago", and a server game against the AI gathered one ping per restart)."""
+
+from __future__ import annotations
+
+from tests.simcord_world import World, play_by_buttons
+
+
+def _pings(world: World, what: str) -> list[str]:
+    return [m.content for m in world.messages() if f"your turn in {what}" in m.content]
+
+
+async def test_no_turn_ping_outlives_a_restart_or_the_game(world: World) -> None:
+    game_id = await world.start_game(world.alice, world.bob)
+    assert len(_pings(world, "Famiglia")) == 1
+    await world.restart()
+    assert len(_pings(world, "Famiglia")) == 1, _pings(world, "Famiglia")
+    await play_by_buttons(world, game_id)
+    assert _pings(world, "Famiglia") == []
+
+
+async def test_a_server_game_against_the_ai_keeps_one_ping_over_restarts(world: World) -> None:
+    await world.slash(world.alice, "ai", strength="easy", first="you")
+    await world.restart()
+    await world.restart()
+    assert len(_pings(world, "the game against the AI")) == 1
