@@ -22,6 +22,7 @@ import discord
 
 from bot.app import FamigliaBot
 from bot.discord_errors import FAILED
+from bot.retry import retry_pause
 from bot.services.ai_games import HUMAN, AiService, ai_name, ai_to_move
 from bot.services.ai_queue import AiUnavailable
 from bot.services.games import Moved, Refusal
@@ -49,6 +50,9 @@ class AiFlows:
         self.records = ai.service.records
         self.pings = TurnPings(self.records)  # in a channel: the human's turn, after a repair
         self._turns: dict[int, asyncio.Task[None]] = {}
+        #: failed AI turns in a row per game: an AI's turn has no deadline, so one that
+        #: failed is tried again after a pause (bot.retry), never left waiting for ever
+        self._failures: dict[int, int] = {}
         #: Games whose AI could not move (its worker failed on every try): the table
         #: says so until the AI's turn is tried again.
         self._stalled: set[int] = set()
@@ -252,8 +256,14 @@ class AiFlows:
         except AiUnavailable:
             log.error("the AI could not move in game %s", game_id)
             await self._say_unavailable(game_id, interaction)
-        except Exception:
-            log.exception("the AI's turn in game %s failed", game_id)
+        except Exception:  # the database briefly away, say: the AI tries again later
+            failures = self._failures.get(game_id, 0) + 1
+            self._failures[game_id] = failures
+            log.exception("the AI's turn in game %s failed (try %d)", game_id, failures)
+            await asyncio.sleep(retry_pause(failures))  # cancelled when the bot closes
+            self.kick(game_id)  # plays once this task has ended; nothing if not its turn
+        else:
+            self._failures.pop(game_id, None)
 
     async def _say_unavailable(self, game_id: int, interaction: Interaction | None) -> None:
         """The AI's worker failed on every attempt: say so plainly, and how to go on."""

@@ -1,7 +1,7 @@
 """The AI seats of Family Business games: one driver task per game plays every seat the
 AI plays while the game waits for one, each decision committed like a person's move and
 then shown. A decision that fails (a worker killed, a pool being replaced) is tried
-again after a pause that doubles up to :data:`AI_RETRY_MAX_SECONDS`, for as long as the
+again after a pause that doubles up to ``bot.retry.AI_RETRY_MAX_SECONDS``, for as long as the
 game waits for the AI: an AI seat's turn has no deadline, so giving up would leave the
 game waiting for ever once the workers are healthy again."""
 
@@ -12,19 +12,13 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
+from bot.retry import retry_pause
 from bot.services.multi_games import MultiService
 from bot.services.multi_lobby import MultiMoved
 from bot.services.reads import Refusal
 
 log = logging.getLogger(__name__)
-AI_RETRY_SECONDS = 30.0  # the first pause after a failed decision; each next one doubles
-AI_RETRY_MAX_SECONDS = 600.0
 AI_REDECIDE = 30  # a game changed under the AI this often in a row: pause as after a failure
-
-
-def retry_pause(failures: int) -> float:
-    """The pause after the ``failures``-th failed decision in a row."""
-    return min(AI_RETRY_SECONDS * 2 ** min(failures - 1, 10), AI_RETRY_MAX_SECONDS)
 
 
 class AiSeats:
