@@ -64,14 +64,18 @@ class TimersApi(StoreBase):
     async def extend_deadlines(self, until: datetime) -> list[int]:
         """Give every running game whose turn deadline is before ``until`` that deadline
         instead (time lost while the bot was down); its reminder counts as sent, the
-        turn being announced anew. Not a version bump: no game state changes. Returns
-        the ids of the games extended."""
+        turn being announced anew. A version bump, though no game state changes: a
+        process still running with its copy of the game (a rolling restart) would
+        otherwise write its old deadline back with its next step, and the player would
+        lose on time at the deadline the grace replaced. Returns the ids of the games
+        extended."""
 
         owned = self._shards.sql()
 
         async def run(tx: Tx) -> list[int]:
             rows = await tx.fetch(
-                "UPDATE games SET deadline = $1, reminder_sent = 1 WHERE status = 'active'"
+                "UPDATE games SET deadline = $1, reminder_sent = 1, version = version + 1"
+                " WHERE status = 'active'"
                 f" AND deadline IS NOT NULL AND deadline < $1{owned} RETURNING id",
                 to_db(until),
             )
