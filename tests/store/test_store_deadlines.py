@@ -119,7 +119,8 @@ async def test_extending_deadlines_moves_only_running_turns_that_end_too_soon(
     assert await store.extend_deadlines(until) == [soon.id]
     extended = await store.get_game(soon.id)
     assert extended.deadline == until and extended.reminder_sent
-    assert extended.version == soon.version  # no game state changed
+    # no game state changed, but a copy of the game kept elsewhere must not write over it
+    assert extended.version == soon.version + 1
     assert (await store.get_game(later.id)).deadline == START + DAY
     assert (await store.get_game(challenge.id)).deadline == START + timedelta(minutes=1)
     assert await store.due_deadlines(until - timedelta(seconds=1)) == [
