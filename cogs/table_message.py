@@ -91,20 +91,55 @@ async def moved_to(
     """Record ``message`` as the table of ``game`` and retire the old table; ``title``
     names the game in the link, e.g. ``Famiglia #12``."""
     async with _lock(game.id):
-        old = await _table_id(store, game)
-        await store.set_table_message(game.id, message.channel.id, message.id)
-        if old is None or old == message.id:
+        await _record(bot, store, game, message, title)
+
+
+async def _record(
+    bot: discord.Client, store: Records, game: GameRow, message: discord.Message, title: str
+) -> None:
+    """:func:`moved_to`, the game's table lock held."""
+    old = await _table_id(store, game)
+    await store.set_table_message(game.id, message.channel.id, message.id)
+    if old is None or old == message.id:
+        return
+    channel = bot.get_partial_messageable(game.table_channel_id or game.channel_id)
+    try:
+        await channel.get_partial_message(old).edit(
+            content=moved_text(title, message.jump_url),
+            embeds=[],
+            attachments=[],
+            view=None,
+        )
+    except FAILED as error:
+        log.info("old table of game %s not updated: %s", game.id, error)
+
+
+async def post_anew(
+    bot: discord.Client,
+    store: Records,
+    game: GameRow,
+    payload: dict[str, Any],
+    title: str,
+    fits: Callable[[int], Awaitable[bool]],
+) -> None:
+    """Post ``payload`` in the channel of ``game`` as its table, which was never posted
+    (Discord refused it, the process stopped after the commit) or was deleted, and
+    record it (:func:`moved_to`). ``fits`` reads the game again once the message is
+    posted: False (e.g. a lobby dealt meanwhile, whose table the start draws) deletes
+    the message and records nothing. The game's table lock is held throughout, so an
+    edit drawn meanwhile waits and lands on the new message. Raises what Discord or the
+    store raised (nothing recorded): the caller hands the game to the repair."""
+    channel = bot.get_partial_messageable(game.channel_id)
+    async with _lock(game.id):
+        message = await channel.send(allowed_mentions=discord.AllowedMentions.none(), **payload)
+        if not await fits(game.id):
+            try:
+                await message.delete()
+            except FAILED as error:
+                log.info("a post no longer fitting game %s stays: %s", game.id, error)
             return
-        channel = bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-        try:
-            await channel.get_partial_message(old).edit(
-                content=moved_text(title, message.jump_url),
-                embeds=[],
-                attachments=[],
-                view=None,
-            )
-        except FAILED as error:
-            log.info("old table of game %s not updated: %s", game.id, error)
+        await _record(bot, store, game, message, title)
+        _note_shown(_SHOWN.setdefault(store, {}), (game.id, message.id), game.version)
 
 
 async def adopt(store: Records, game: GameRow, message: discord.Message) -> None:

@@ -21,7 +21,7 @@ from cogs.family_business import views
 from cogs.family_business.replies import refuse
 from cogs.repair import TableRepair
 from cogs.safe_text import kept_name
-from cogs.table_message import answered_ok, edit_in_place, moved_to
+from cogs.table_message import answered_ok, edit_in_place, moved_to, post_anew
 from db.rows import GameRow, Strength
 
 log = logging.getLogger(__name__)
@@ -113,7 +113,7 @@ class LobbyFlows:
         or a position the game no longer has."""
         message: discord.Message | None = None
         reply = interaction.response.send_message(**await self._to_post(game, state))
-        if await answered_ok(game, reply):
+        if answered := await answered_ok(game, reply):
             with contextlib.suppress(*FAILED):
                 message = await interaction.original_response()
         else:  # the lobby or game stands: posted in the channel instead (a fresh picture)
@@ -122,6 +122,8 @@ class LobbyFlows:
                 message = await channel.send(**await self._to_post(game, state))
         if message is not None:
             await moved_to(self.bot, self.multi.base.records, game, message, views.title(game))
+        elif not answered:  # shown nowhere, yet it holds the channel: the repair posts it
+            self.repair.failed(game.id)
 
     async def _to_post(self, game: GameRow, state: Any) -> dict[str, Any]:
         """A new message's lobby (``state`` None) or table."""
@@ -142,13 +144,24 @@ class LobbyFlows:
             self.repair.failed(game.id)
 
     async def _redraw_lobby(self, game: GameRow) -> None:
-        """The lobby's message drawn again from the store (its seats as stored now);
-        nothing once the game has been dealt: that message is its table now, drawn by
-        the start (a click on the lobby that raced the Start would draw the lobby over
-        it, its Show my hand gone)."""
+        """The lobby's message drawn again from the store (its seats as stored now), or
+        posted anew while the lobby is open when it has none (its post failed, or the
+        process stopped between the commit and the post) or it was deleted; nothing once
+        the game has been dealt: that message is its table now, drawn by the start (a
+        click on the lobby that raced the Start would draw the lobby over it, its Show
+        my hand gone). Raises when Discord refused the post (the repair's turn)."""
         game = await self.multi.base.game(game.id)
         if game.state_json != UNDEALT:
             return
+        records = self.multi.base.records
         channel = self.bot.get_partial_messageable(game.channel_id)
         payload = {"embed": views.lobby_embed(game), "view": views.lobby_view(game)}
-        await edit_in_place(channel, game, payload, "lobby", self.multi.base.records)
+        if await edit_in_place(channel, game, payload, "lobby", records, self.repair.failed):
+            return
+        if game.is_open:  # a closed lobby nobody saw needs no message
+            await post_anew(self.bot, records, game, payload, views.title(game), self._undealt)
+
+    async def _undealt(self, game_id: int) -> bool:
+        """Whether ``game_id`` is an open lobby as stored now (not dealt, not closed)."""
+        game = await self.multi.base.game(game_id)
+        return game.state_json == UNDEALT and game.is_open
