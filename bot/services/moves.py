@@ -13,9 +13,9 @@ Applying and committing is :mod:`bot.services.commits`; the turn timer's side is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
@@ -23,10 +23,12 @@ from bot.services.commits import GameCommits, Moved
 from bot.services.mode_protocol import StartContext, StartOptions, stored_options
 from bot.services.reads import UNDEALT, GameOver, Refusal
 from db.errors import ChannelBusy
-from db.rows import GameRow, Status
+from db.rows import GameRow, Seat, Status
 from engine.errors import IllegalAction
 
 STALE = "That was offered at an earlier moment of the game; the game has moved on."
+
+T = TypeVar("T")
 
 
 class GameMoves(GameCommits):
@@ -58,11 +60,14 @@ class GameMoves(GameCommits):
         channel_id: int,
         players: Sequence[int],
         options: StartOptions,
+        seats: Sequence[Seat] = (),
     ) -> Moved:
         """A new game of ``mode`` in ``channel_id`` for ``players`` (user ids by seat;
         0 for a seat the robot or the AI plays): checked by the mode, written as the
-        mode opens it. Nobody has moved yet; a seat the robot or the AI plays first is
-        played by the mode's service."""
+        mode opens it (``seats``, when given, are its seats instead of the mode's: a
+        lobby of Play again opens with its seats taken, in the same one write). Nobody
+        has moved yet; a seat the robot or the AI plays first is played by the mode's
+        service."""
         strategy = self.modes[mode]
         if not isinstance(options, strategy.Options):
             raise TypeError(f"a {mode} game starts with {strategy.Options.__name__}")
@@ -76,7 +81,7 @@ class GameMoves(GameCommits):
             seed = self._rng.randrange(1, 2**62)
             state = play.new(seed, strategy.game_options(options))
             opening = strategy.opening(context, guild_id, play.awaiting(state))
-            seats = opening.seats or strategy.seats_of(players, options)
+            seats = tuple(seats) or opening.seats or strategy.seats_of(players, options)
             try:
                 game = await self.store.create_game(
                     mode=strategy.name,
@@ -102,20 +107,41 @@ class GameMoves(GameCommits):
     async def answer_challenge(self, game_id: int, user_id: int, answer: str) -> Moved:
         """``answer`` is accept or decline (the opponent) or cancel (the challenger)."""
         async with self.lock(game_id):
-            game, state = await self.load(game_id)
-            if game.status != "challenge":
-                raise Refusal("That challenge is no longer open.")
-            allowed = game.players[0] if answer == "cancel" else game.players[1]
-            if user_id != allowed:
-                who = "the challenger" if answer == "cancel" else "the challenged player"
-                raise Refusal(f"Only {who} can {answer} this challenge.")
-            if answer == "accept":
-                status: Status = "active"
-                deadline: datetime | None = self.clock() + self.turn_timeout
-            else:
-                status, deadline = ("declined" if answer == "decline" else "cancelled"), None
-            row = await self._write(game, user_id, [], state, status, deadline)
-            return Moved(row, state, ended=status != "active")
+            return await self.decided_once_more(
+                game_id, lambda: self._answer_challenge(game_id, user_id, answer)
+            )
+
+    async def _answer_challenge(self, game_id: int, user_id: int, answer: str) -> Moved:
+        game, state = await self.load(game_id)
+        if game.status != "challenge":
+            raise Refusal("That challenge is no longer open.")
+        allowed = game.players[0] if answer == "cancel" else game.players[1]
+        if user_id != allowed:
+            who = "the challenger" if answer == "cancel" else "the challenged player"
+            raise Refusal(f"Only {who} can {answer} this challenge.")
+        if answer == "accept":
+            status: Status = "active"
+            deadline: datetime | None = self.clock() + self.turn_timeout
+        else:
+            status, deadline = ("declined" if answer == "decline" else "cancelled"), None
+        row = await self._write(game, user_id, [], state, status, deadline)
+        return Moved(row, state, ended=status != "active")
+
+    async def decided_once_more(self, game_id: int, decide: Callable[[], Awaitable[T]]) -> T:
+        """``decide`` (called under the game's lock), and once more on the game as stored
+        now when it was refused on the copy this process kept: another process may have
+        changed the game since (a rolling restart), so the copy's answer, or the write's
+        "the game changed a moment ago" for a click that nothing raced, is not the
+        game's. A read only when the answer would be no; a second refusal stands (a
+        real race, or the game's own answer)."""
+        kept = self._live.kept(game_id)
+        try:
+            return await decide()
+        except Refusal:
+            if not kept:
+                raise  # decided on the game as stored: the refusal stands
+        self._live.forget(game_id)
+        return await decide()
 
     # -------------------------------------------------------------------- moves
     async def play(
@@ -134,16 +160,9 @@ class GameMoves(GameCommits):
         None: any); ``build`` may raise IllegalAction with a message for the player.
         """
         async with self.lock(game_id):
-            kept = self._live.kept(game_id)
-            try:
-                return await self._play(game_id, user_id, seq, build, moment)
-            except Refusal:
-                if not kept:
-                    raise  # decided on the game as stored: the refusal stands
-            # Another process may have moved the game since it was kept: decide again
-            # on the game as stored now (a read only when the answer would be no).
-            self._live.forget(game_id)
-            return await self._play(game_id, user_id, seq, build, moment)
+            return await self.decided_once_more(
+                game_id, lambda: self._play(game_id, user_id, seq, build, moment)
+            )
 
     async def _play(
         self,
@@ -199,18 +218,23 @@ class GameMoves(GameCommits):
         """``user_id`` gives up; the mode says what follows (who wins, or the game goes
         on without them)."""
         async with self.lock(game_id):
-            game, state = await self.load(game_id)
-            seat = game.seat_of(user_id)
-            if seat is None:
-                raise Refusal("You are not playing in this game.")
-            if game.status != "active":
-                raise Refusal("That game is not running.")
-            mode = self.mode(game)
-            if why := mode.refusal_to_act(game, state, seat):
-                raise Refusal(why)
-            if seq is not None and await self._moved_since(game, user_id, seq):
-                raise Refusal(STALE)
-            return await self.settle(game, state, mode.gives_up(game, state, seat), "forfeit")
+            return await self.decided_once_more(
+                game_id, lambda: self._forfeit(game_id, user_id, seq)
+            )
+
+    async def _forfeit(self, game_id: int, user_id: int, seq: int | None) -> Moved:
+        game, state = await self.load(game_id)
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise Refusal("You are not playing in this game.")
+        if game.status != "active":
+            raise Refusal("That game is not running.")
+        mode = self.mode(game)
+        if why := mode.refusal_to_act(game, state, seat):
+            raise Refusal(why)
+        if seq is not None and await self._moved_since(game, user_id, seq):
+            raise Refusal(STALE)
+        return await self.settle(game, state, mode.gives_up(game, state, seat), "forfeit")
 
     async def _moved_since(self, game: GameRow, user_id: int, seq: int) -> bool:
         """Whether ``user_id`` made a move after action ``seq`` (or ``seq`` is not one

@@ -101,14 +101,30 @@ class MultiLobby:
 
     # ------------------------------------------------------------------ the lobby
     async def open_lobby(
-        self, guild_id: int, channel_id: int, user_id: int, name: str, most: int, game: str
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        name: str,
+        most: int,
+        game: str,
+        *,
+        seats: Sequence[Seat] = (),
     ) -> MultiMoved:
+        """A new lobby of ``user_id`` (its host, ``name``) for at most ``most`` seats;
+        ``seats``: the seats it opens with, the host's first (Play again), else the
+        host's alone. One write."""
         core = self.cores.get(game)
         if core is None:
             raise ValueError(f"{game!r} is not a game for 2-6 players")
         options = core.options("multi", names=(name,), seats=most)
         moved = await core.start(
-            "multi", guild_id=guild_id, channel_id=channel_id, players=(user_id,), options=options
+            "multi",
+            guild_id=guild_id,
+            channel_id=channel_id,
+            players=(user_id,),
+            options=options,
+            seats=seats,
         )
         return MultiMoved(moved.game, None)
 
@@ -131,23 +147,28 @@ class MultiLobby:
     async def _lobby(
         self, game_id: int, change: Callable[[tuple[Seat, ...], int], tuple[Seat, ...]]
     ) -> MultiMoved:
-        async with self.base.lock(game_id):
+        async def decide() -> MultiMoved:
             game, _ = await self.load(game_id)
             self._require_lobby(game)
             seats = change(game.seats, options_of(game).seats)
             row = await self._set(game, "challenge", seats=seats, deadline=game.deadline)
             return MultiMoved(row, None)
 
+        return await self._decided(game_id, decide)
+
     async def cancel(self, game_id: int, user_id: int) -> MultiMoved:
-        async with self.base.lock(game_id):
+        async def decide() -> MultiMoved:
             game, _ = await self.load(game_id)
             self._require_lobby(game)
             lobby.host_only(game.seats, user_id, "cancel it")
             return MultiMoved(await self._set(game, "cancelled"), None, ended=True)
 
+        return await self._decided(game_id, decide)
+
     async def start(self, game_id: int, user_id: int) -> MultiMoved:
         """The host deals the game for the seats taken; its first decision's clock runs."""
-        async with self.base.lock(game_id):
+
+        async def decide() -> MultiMoved:
             game, _ = await self.load(game_id)
             self._require_lobby(game)
             lobby.check_start(game.seats, user_id)
@@ -156,6 +177,17 @@ class MultiLobby:
             deadline = core.deadline(game, state)
             row = await self._set(game, "active", state=state, deadline=deadline, seats=game.seats)
             return MultiMoved(row, state, window_opened=mode.rules.window_open(state))
+
+        return await self._decided(game_id, decide)
+
+    async def _decided(
+        self, game_id: int, decide: Callable[[], Awaitable[MultiMoved]]
+    ) -> MultiMoved:
+        """A change of the lobby decided under the game's lock, once more on the lobby as
+        stored now when the copy this process kept refused it (another process may
+        have changed the lobby since: see :meth:`GameMoves.decided_once_more`)."""
+        async with self.base.lock(game_id):
+            return await self.base.decided_once_more(game_id, decide)
 
     @staticmethod
     def _require_lobby(game: GameRow) -> None:
@@ -181,14 +213,17 @@ class MultiLobby:
             for i, s in enumerate(old.seats)
             if i != seat and s.left_place is None
         ]
-        moved = await self.open_lobby(
-            old.guild_id or 0, old.channel_id, user_id, name, len(old.seats), old.game
+        # one write, all or nothing: a lobby left holding its host alone (the seats'
+        # write failing after it was opened) would keep the channel for nobody
+        return await self.open_lobby(
+            old.guild_id or 0,
+            old.channel_id,
+            user_id,
+            name,
+            len(old.seats),
+            old.game,
+            seats=(host, *others),
         )
-        async with self.base.lock(moved.game.id):
-            row = await self._set(
-                moved.game, "challenge", seats=(host, *others), deadline=moved.game.deadline
-            )
-        return MultiMoved(row, None)
 
     # ------------------------------------------------------------------ writing
     async def _set(
