@@ -156,7 +156,7 @@ BOARDS: dict[str, BoardKind] = {
             " Open a table: `/familybusiness open`."
         ),
         line=_multi_line,
-        legend="rating = mu − 3 sigma (Plackett–Luce); people ranked by their places among"
+        legend="rating = mu − 3 sigma (Bradley–Terry); people ranked by their places among"
         " the people of each game; AI seats are not rated",
         load=lambda store, guild_id, _level, offset: store.multi_board(
             "family_business", guild_id=guild_id, offset=offset, limit=PAGE_SIZE

@@ -9,6 +9,7 @@ from typing import Self, TypeVar
 import aiosqlite
 
 from db.clock import Clock, utcnow
+from db.multi_ratings import rebuild_if_pending
 from db.postgres_db import PostgresDatabase, is_postgres_url
 from db.shards import ALL, Shards
 from db.sqlite_db import SqliteDatabase
@@ -36,8 +37,15 @@ class StoreBase:
 
     @classmethod
     async def open(cls, target: str, *, clock: Clock = utcnow, shards: Shards = ALL) -> Self:
-        """Open the database at ``target`` (a SQLite path or a ``postgresql://`` URL)."""
-        return cls(await open_database(target), clock, shards)
+        """Open the database at ``target`` (a SQLite path or a ``postgresql://`` URL),
+        its schema brought up to date and what a migration left to rebuild rebuilt."""
+        store = cls(await open_database(target), clock, shards)
+        try:
+            await store._write(rebuild_if_pending)
+        except BaseException:
+            await store.close()
+            raise
+        return store
 
     @property
     def shards(self) -> Shards:

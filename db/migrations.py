@@ -271,7 +271,16 @@ _V5: tuple[str, ...] = (
     """,
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5)
+#: What is to be rebuilt from the results once, in the first transaction that finds it
+#: here (db.multi_ratings.rebuild_if_pending, at every open): the ratings of games for
+#: 2-6 players, rated until then by a model that put people sharing a place below a
+#: person placed after them.
+_V6: tuple[str, ...] = (
+    "CREATE TABLE pending_rebuilds (what TEXT PRIMARY KEY)",
+    "INSERT INTO pending_rebuilds (what) VALUES ('multi_ratings')",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -1,4 +1,4 @@
-"""The board of a game for 2-6 players: people ranked by their Plackett-Luce ordinal.
+"""The board of a game for 2-6 players: people ranked by their Bradley-Terry ordinal.
 
 The ordinal (mu - 3 sigma) is what the board shows, rounded to one decimal; equal
 shown values share a rank (``RANK()``: 1, 2, 2, 4), listed by exact ordinal, then user

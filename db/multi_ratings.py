@@ -1,4 +1,5 @@
-"""Ratings for games of 2-6 players: openskill's Plackett-Luce model, people only.
+"""Ratings for games of 2-6 players: openskill's Bradley-Terry model with partial
+pairing (each place against its neighbours), people only.
 
 A finished ``multi`` game rates the people in it by their places among themselves, in
 the transaction of its final move: AI seats are left out (they have no rating and do
@@ -6,6 +7,12 @@ not move anyone's), and a game with fewer than two people rates nobody. A person
 left is rated at the place they were given when they left. Every game is rated from
 the ratings *before* it, one game at a time in result order, so replaying the
 placings in ``results.id`` order gives the stored ratings exactly.
+
+People who share a place (gangs eliminated together, RULING R21; the draw of R20) are
+never rated below a person placed after them. The Plackett-Luce model used before did
+so (places 1, 1, 3 of equal players gave the third the most), so its ratings were
+rebuilt from the results under this one (:func:`rebuild_if_pending`, once, at the first
+open after migration 6).
 """
 
 from __future__ import annotations
@@ -13,13 +20,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryPart
 
 from db.clock import from_db
 from db.rows import ROBOT, MultiRatingRow
 from db.tx import Row, Tx
 
-_MODEL = PlackettLuce()
+_MODEL = BradleyTerryPart()
 DEFAULT_MU: float = _MODEL.mu
 DEFAULT_SIGMA: float = _MODEL.sigma
 
@@ -163,3 +170,29 @@ async def recompute_multi_ratings(tx: Tx, game: str) -> dict[int, MultiRatingRow
         for (user, _), s in zip(people, after, strict=True):
             standings[user] = s
     return {u: s.row(game, u) for u, s in standings.items()}
+
+
+async def rebuild_if_pending(tx: Tx) -> bool:
+    """Rebuild every game's ratings for 2-6 players and their history from the stored
+    placings, in result order, if migration 6 left that to do and no other transaction
+    has done it (the first to delete the mark does it, in its own transaction)."""
+    mark = await tx.fetchrow(
+        "DELETE FROM pending_rebuilds WHERE what = 'multi_ratings' RETURNING what"
+    )
+    if mark is None:
+        return False
+    await tx.execute("DELETE FROM multi_rating_history")
+    await tx.execute("DELETE FROM multi_ratings")
+    rows = await tx.fetch(
+        "SELECT r.id, r.game_id, r.finished_at, g.game, p.user_id, p.place FROM results AS r"
+        " JOIN games AS g ON g.id = r.game_id JOIN placings AS p ON p.result_id = r.id"
+        " WHERE r.mode = 'multi' ORDER BY r.id, p.seat"
+    )
+    games: dict[int, tuple[int, str, str, list[tuple[int, int]]]] = {}
+    for result_id, game_id, at, game, user, place in rows:
+        games.setdefault(result_id, (game_id, at, game, []))[3].append((user, place))
+    for result_id, (game_id, at, game, ranked) in games.items():
+        await apply_multi_result(
+            tx, game=game, result_id=result_id, game_id=game_id, ranked=ranked, at=at
+        )
+    return True

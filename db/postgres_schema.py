@@ -151,7 +151,13 @@ _V5: tuple[str, ...] = (
     " message_id bigint NOT NULL)",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5)
+#: What is to be rebuilt from the results once (SQLite's migration 6).
+_V6: tuple[str, ...] = (
+    "CREATE TABLE pending_rebuilds (what text PRIMARY KEY)",
+    "INSERT INTO pending_rebuilds (what) VALUES ('multi_ratings')",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -168,7 +168,7 @@ class RatingRow(_Row):
 
 
 class MultiRatingRow(_Row):
-    """A person's Plackett-Luce rating (openskill) in one game for 2-6 players."""
+    """A person's Bradley-Terry rating (openskill) in one game for 2-6 players."""
 
     game: str
     user_id: int

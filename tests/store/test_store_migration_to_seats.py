@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+import db.base
 import db.migrations as sqlite_schema
 import db.postgres_schema as postgres_schema
 import db.results
@@ -26,6 +27,11 @@ def _at_schema_2(monkeypatch: pytest.MonkeyPatch) -> None:
         return None
 
     monkeypatch.setattr(db.results, "to_announce", no_list_yet)
+
+    async def nothing_to_rebuild(*_: object) -> bool:  # nor a list of rebuilds
+        return False
+
+    monkeypatch.setattr(db.base, "rebuild_if_pending", nothing_to_rebuild)
 
 
 async def test_games_results_and_ratings_survive_migration_3(

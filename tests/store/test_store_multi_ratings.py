@@ -1,6 +1,8 @@
 """Results of games for 2-6 players: placings per seat (shared places, people who left
-placed where they left), and Plackett-Luce ratings (openskill) for the people only,
-written in the final move's transaction, recomputable from the placings, on a board."""
+placed where they left), and Bradley-Terry ratings (openskill) for the people only,
+written in the final move's transaction, recomputable from the placings, on a board;
+people sharing a place never rated below a worse place; ratings of the model before
+rebuilt once after the migration that changed it."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from tests.stored_games import finish
 from .raw_sql import SCHEMA_REFUSALS, execute
 
 FB = "family_business"
-ANN, BOB, CY, DEE = 101, 102, 103, 104
+ANN, BOB, CY, DEE, EVE = 101, 102, 103, 104, 105
 _channels = iter(range(8000, 9000))
 
 
@@ -193,3 +195,42 @@ async def test_a_family_business_game_leaves_the_famiglia_average_vp_alone(store
     await _finish(store, (_seat(ANN), _seat(BOB)), ((0,), (1,)))  # no VP in Family Business
     ann, bob = await store.player_stats(ANN), await store.player_stats(BOB)
     assert (ann.average_vp, bob.average_vp) == (41.0, 37.0)
+
+
+@pytest.mark.parametrize(
+    "placing",
+    [((0, 1), (2,), (3,), (4,)), ((0,), (1, 2), (3,), (4,)), ((0,), (1,), (2, 3), (4,))],
+)
+async def test_r21_people_sharing_a_place_are_never_rated_below_a_worse_place(
+    store: Store, placing: tuple[tuple[int, ...], ...]
+) -> None:
+    """Gangs eliminated together share a place (RULING R21). Plackett-Luce rated equal
+    newcomers at places 1, 1, 3 so that the third came out best."""
+    people = (ANN, BOB, CY, DEE, EVE)
+    await _finish(store, tuple(_seat(u) for u in people), placing)
+    place = {people[seat]: i for i, group in enumerate(placing) for seat in group}
+    rating = {u: await store.multi_rating(FB, u) for u in people}
+    for a in people:
+        for b in people:
+            if place[a] < place[b]:
+                ra, rb = rating[a], rating[b]
+                assert ra is not None and rb is not None
+                assert ra.mu > rb.mu and ra.mu - 3 * ra.sigma > rb.mu - 3 * rb.sigma
+
+
+async def test_ratings_of_the_model_before_are_rebuilt_once_after_the_migration(
+    store_target: str,
+) -> None:
+    async with await Store.open(store_target) as store:
+        await _finish(store, (_seat(ANN), _seat(BOB), _seat(CY)), ((0, 1), (2,)))
+        await _finish(store, (_seat(ANN), _seat(CY)), ((1,), (0,)))
+        right = await store.stored_multi_ratings(FB)
+        # as a database rated by the model before reads: other numbers, the rebuild due
+        await execute(store, "UPDATE multi_ratings SET mu = mu + 1")
+        await execute(store, "INSERT INTO pending_rebuilds (what) VALUES ('multi_ratings')")
+    async with await Store.open(store_target) as store:
+        assert await store.stored_multi_ratings(FB) == right
+        assert await store.recompute_multi_ratings(FB) == right
+        await execute(store, "UPDATE multi_ratings SET mu = mu + 1")  # no rebuild due now
+    async with await Store.open(store_target) as store:
+        assert (await store.multi_rating(FB, ANN)).mu == pytest.approx(right[ANN].mu + 1)  # type: ignore[union-attr]

@@ -25,6 +25,7 @@ TABLES = {
     "multi_rating_history",
     "unannounced_ends",
     "turn_pings",
+    "pending_rebuilds",
     "schema_version",
 }
 
