@@ -197,6 +197,8 @@ class FamilyBusinessFlows(LobbyFlows):
             live = game.status == "active" and state is not None  # a game may end mid-window
             if not live or not rules.window_open(state) or rules.moment(state) != turn:
                 raise Refusal("That counter window is closed.")
+            if seat is not None and game.seats[seat].played_by_ai:  # its counters are the AI's
+                raise Refusal(LEFT)
             if seat is None or seat not in rules.game.awaiting(state):
                 raise Refusal("You are not asked in this window, or you have answered it.")
         except Refusal as refusal:

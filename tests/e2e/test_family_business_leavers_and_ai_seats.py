@@ -1,6 +1,7 @@
 """Family Business people leaving and AI seats playing on, in SimCord: a half-built
 play handed to the AI, leavers placed and rated in the order they left, everyone
-leaving, a game of one person and five AI seats, an AI seat whose worker kept failing.
+leaving, a game of one person and five AI seats, an AI seat whose worker kept failing;
+a leaver sees nothing of the hand the AI now plays, not even through a window's prompt.
 Each game ends once, with places the store holds, and an AI seat plays once it can."""
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from tests.fb_play import (
     table_of,
     take_turn_step,
     until_window,
+    window_message,
 )
 from tests.simcord_world import World, fresh
 
@@ -156,3 +158,31 @@ async def test_an_ai_turn_whose_worker_kept_failing_is_played_once_it_works_agai
     broken[0] = False  # the worker pool works again
     await world.env.advance_time(3600)
     assert (await world.game(game_id)).action_count > before
+
+
+async def test_a_leaver_cannot_read_the_counters_of_the_gang_the_ai_plays(world: World) -> None:
+    """Show my hand refused them; a window's Answer button, pressed before the AI seat
+    had answered, showed "Counter: Mob Power" of the hand that is no longer theirs."""
+    game_id = await started(world, [world.alice, world.bob, world.carol])
+    good = world.bot.family_business.multi.decide
+
+    async def slow(game: Any, state: Any, seat: int, strength: str) -> Any:
+        if FB.window_open(state):  # the AI seat's answer is slow (a busy worker)
+            raise RuntimeError("the worker is busy")
+        return await good(game, state, seat, strength)
+
+    world.bot.family_business.multi.decide = slow
+    await fb(world, world.carol, "leave")
+    carol = (await world.game(game_id)).seat_of(world.carol.id)
+
+    def carols_gang_is_asked(game: Any, state: Any) -> bool:
+        legal = FB.game.legal_actions(state, carol)
+        return carol in FB.game.awaiting(state) and any(a.kind == "counter" for a in legal)
+
+    await until_window(world, game_id, carols_gang_is_asked)
+    state = await state_of(world, game_id)
+    answer = window_message(world, game_id, state.turn)
+    prompt = await world.carol.click(answer, label="Answer the counter window")
+    refused(prompt, "You left this game")
+    labels = [c.get("label") or "" for c in world.components(prompt.response)]
+    assert not any(label.startswith("Counter:") for label in labels), labels
