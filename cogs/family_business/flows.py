@@ -170,7 +170,7 @@ class FamilyBusinessFlows(LobbyFlows):
         """``/familybusiness play``: the decision as the list offered it, at the moment
         it was offered for (a window's turn, else the game's action count)."""
         try:
-            window, seq, action_json = read_typed(decision)
+            window, seq, action_json = read_typed(decision, game_id)
             moved = await self.multi.play(
                 game_id, interaction.user.id, action_json, seq=seq, turn=window
             )

@@ -1,7 +1,9 @@
 """The values ``/familybusiness play`` offers and reads: each decision's action JSON
-marked with the moment it was offered for, so that a value picked before the game moved
-on is refused as stale instead of landing on a later decision (a No counter picked in
-one window answering the next), and read only when it is exactly such a value."""
+marked with the game and the moment it was offered for, so that a value picked before
+the game moved on is refused as stale instead of landing on a later decision (a No
+counter picked in one window answering the next), or on the next game of the channel
+once it has come as far (a draft left in the input box when a game ended, sent after
+Play again), and read only when it is exactly such a value."""
 
 from __future__ import annotations
 
@@ -10,12 +12,19 @@ import re
 from bot.services.reads import Refusal
 from db.rows import GameRow
 
-#: a value ``/familybusiness play`` offers: "w<turn>:" for a window's answer, "s<action
-#: count>:" for a step of a turn, then the action's JSON (ASCII digits, no leading zero)
-TYPED = re.compile(r"(?:w(0|[1-9][0-9]*)|s(0|[1-9][0-9]*)):(\{.*\})", re.ASCII | re.DOTALL)
+#: a value ``/familybusiness play`` offers: "g<game id>" then "w<turn>:" for a window's
+#: answer or "s<action count>:" for a step of a turn, then the action's JSON (ASCII
+#: digits, no leading zero)
+TYPED = re.compile(
+    r"g([1-9][0-9]*)(?:w(0|[1-9][0-9]*)|s(0|[1-9][0-9]*)):(\{.*\})", re.ASCII | re.DOTALL
+)
 NOT_OFFERED = (
     "That is not a move of this game: start typing after `decision:` and pick one of the"
     " decisions the list offers."
+)
+OTHER_GAME = (
+    "That was offered in an earlier game of this channel; this game has not been told"
+    " anything. Pick again from the list `decision:` offers now."
 )
 
 
@@ -24,16 +33,18 @@ def typed_value(game: GameRow, window: int | None, action_json: str) -> str:
     the game's action count for a step of a turn (a value offered before the game moved
     on is then refused as stale, never applied to a later decision)."""
     mark = f"w{window}" if window is not None else f"s{game.action_count}"
-    return f"{mark}:{action_json}"
+    return f"g{game.id}{mark}:{action_json}"
 
 
-def read_typed(value: str) -> tuple[int | None, int | None, str]:
-    """(window moment, action count, action JSON) of a value :func:`typed_value` made;
-    Refusal for any other text."""
+def read_typed(value: str, game_id: int) -> tuple[int | None, int | None, str]:
+    """(window moment, action count, action JSON) of a value :func:`typed_value` made
+    for game ``game_id``; Refusal for any other text, or a value of another game."""
     match = TYPED.fullmatch(value)
     if match is None:
         raise Refusal(NOT_OFFERED)
-    window, seq, action_json = match.groups()
+    game, window, seq, action_json = match.groups()
+    if int(game) != game_id:
+        raise Refusal(OTHER_GAME)
     return (
         None if window is None else int(window),
         None if seq is None else int(seq),

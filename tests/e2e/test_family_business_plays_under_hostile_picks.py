@@ -112,7 +112,7 @@ async def test_a_typed_decision_mid_play_offers_the_same_step_and_stales_the_han
     game = await world.game(game_id)
     [select] = selects(hand)
     offered = await who.autocomplete(world.channel, "familybusiness play", "decision", "")
-    mark = f"s{game.action_count}:"  # the step it was offered for
+    mark = f"g{game_id}s{game.action_count}:"  # the game and the step it was offered for
     assert [o["value"] for o in offered] == [mark + o["value"] for o in select["options"]]
     assert [o["name"] for o in offered] == [o["label"] for o in select["options"]]
     done = await fb(world, who, "play", decision=offered[-1]["value"])
@@ -216,7 +216,7 @@ async def test_a_turn_running_out_mid_play_lets_the_ai_finish_it_and_stales_the_
     refused(late)
     assert (await world.game(game_id)).version == version
     count = (await world.game(game_id)).action_count
-    typed_now = f"s{count}:{select['options'][0]['value']}"  # a value of this very moment
+    typed_now = f"g{game_id}s{count}:{select['options'][0]['value']}"  # of this very moment
     refused(await fb(world, who, "play", decision=typed_now), "left")
     assert len([m for m in world.messages() if "still your turn" in m.content]) == 1
 

@@ -2,12 +2,14 @@
 moment it was offered for: a text that merely reads as the same move (other spacing, key
 order, escapes, an extra or repeated key) is no move, an answer picked in one counter
 window is stale in the next, and a player who left is offered nothing and shown no
-hand."""
+hand; a value offered in the channel's earlier game is refused in the next one, however
+far that has come."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 from tests.answers import refused
@@ -29,6 +31,10 @@ def lookalikes(offered: str) -> list[str]:
     """Texts that read as the offered move but are not the value offered."""
     mark, text = offered.split(":", 1)
     action = json.loads(text)
+    found = re.fullmatch(r"(g[0-9]+)([ws])([0-9]+)", mark)
+    assert found is not None, mark
+    game, kind, moment = found.groups()
+    head = game + kind
     return [
         f"{mark}:{json.dumps(action)}",  # spaces after the separators
         f"{mark}:{text} ",
@@ -38,8 +44,10 @@ def lookalikes(offered: str) -> list[str]:
         f'{mark}:{{"kind":"discard","card":"{action["card"]}","kind":"{action["kind"]}"}}',
         f'{mark}:{text[:-1]},"gang":null}}',
         f"{mark}:" + text.replace('"kind"', '"\\u006bind"'),
-        f"{mark[0]}0{mark[1:]}:{text}",  # a leading zero
-        f"{mark[0]}{''.join(chr(0x0660 + int(d)) for d in mark[1:])}:{text}",  # Arabic digits
+        f"{head}0{moment}:{text}",  # a leading zero
+        f"{head}{''.join(chr(0x0660 + int(d)) for d in moment)}:{text}",  # Arabic digits
+        f"g0{mark[1:]}:{text}",  # a leading zero in the game's id
+        f"{head[len(game) :]}{moment}:{text}",  # without the game
         text,  # without the moment
     ]
 
@@ -77,7 +85,7 @@ async def test_an_answer_picked_in_one_window_is_stale_in_the_next(world: World)
                 world.channel, "familybusiness play", "decision", ""
             )
             value = next(o["value"] for o in offered if "no_counter" in o["value"])
-            assert value == f'w{state.turn}:{{"kind":"no_counter"}}'
+            assert value == f'g{game_id}w{state.turn}:{{"kind":"no_counter"}}'
             picked = (state.turn, value)
             await world.env.advance_time(WINDOW + 1)
             continue
@@ -108,3 +116,27 @@ async def test_a_player_who_left_is_offered_nothing_and_shown_no_hand(world: Wor
     assert "Your turn" not in refused(hand, "You left this game")
     refused(await fb(world, who, "hand"), "You left this game")
     assert await who.autocomplete(world.channel, "familybusiness play", "decision", "") == []
+
+
+async def test_a_value_of_the_channels_earlier_game_is_refused_in_the_next(
+    world: World,
+) -> None:
+    """A draft left in the input box when a game ended, sent after Play again once the
+    new game had come as far, was taken as a move of the new game."""
+    first = await started(world, [world.alice, world.bob])
+    while FB.window_open(state := await state_of(world, first)):
+        await world.env.advance_time(WINDOW + 1)
+    who = member(world, (await world.game(first)).players[FB.game.awaiting(state)[0]])
+    [offered, *_] = await who.autocomplete(world.channel, "familybusiness play", "decision", "")
+    for person in (world.alice, world.bob):
+        await fb(world, person, "leave")  # the game ends: no person plays it any more
+    assert (await world.game(first)).status == "finished"
+    second = await started(world, [world.alice, world.bob])
+    game = await world.game(second)
+    assert second != first and game.action_count == 0
+    mark, text = offered["value"].split(":", 1)
+    moment = mark[mark.index("s") :] if "s" in mark else mark[mark.index("w") :]
+    stale = f"g{first}{moment}:{text}"  # the earlier game's value, at this very moment
+    version = game.version
+    refused(await fb(world, who, "play", decision=stale), "earlier game of this channel")
+    assert (await world.game(second)).version == version
