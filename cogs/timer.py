@@ -75,8 +75,11 @@ class TurnTimer:
             except Exception:
                 log.exception("the timer's notice of game %s failed", notice.moved.game.id)
         shown = len(notices)
-        for hook in self.hooks:
-            shown += await hook()
+        for hook in self.hooks:  # each game's own timers: one failing stops no other
+            try:
+                shown += await hook()
+            except Exception:
+                log.exception("a timer hook failed")
         return shown
 
     async def announce(self, notice: Notice) -> None:

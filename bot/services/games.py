@@ -9,6 +9,7 @@ seats awaited at a turn's deadline lose on time (the mode's result record says h
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -16,6 +17,8 @@ from bot.services.commits import CONFLICT, Moved
 from bot.services.moves import STALE, GameMoves
 from bot.services.reads import GameOver, Refusal
 from engine.famiglia.game import GAME as FAMIGLIA_GAME
+
+log = logging.getLogger(__name__)
 
 #: Famiglia's stored game name (the game of this service's default modes).
 FAMIGLIA = FAMIGLIA_GAME.name
@@ -39,6 +42,8 @@ class GameService(GameMoves):
         return notices
 
     async def _due(self, name: str) -> list[Notice]:
+        """What is due in the games of ``name``; each game on its own: one whose write
+        fails loses no other its notice (the games the tick already ended are shown)."""
         now = self.clock()
         notices: list[Notice] = []
         for game in await self.store.due_deadlines(now, game=name):
@@ -49,13 +54,18 @@ class GameService(GameMoves):
                     notices.append(Notice("timeout", await self._time_out(game.id, now)))
             except Refusal:
                 continue  # a move or answer got there first
+            except Exception:  # this game's write failed: still due, tried at the next tick
+                log.exception("the deadline of game %s could not be acted on", game.id)
         for game in await self.store.due_reminders(now, game=name):
             if game.status != "active":
                 continue
-            async with self.lock(game.id):
-                if await self.store.mark_reminder_sent(game.id, expected_version=game.version):
-                    self._live.forget(game.id)  # kept with its reminder unsent
-                    notices.append(Notice("reminder", Moved(game, self.state_of(game))))
+            try:
+                async with self.lock(game.id):
+                    if await self.store.mark_reminder_sent(game.id, expected_version=game.version):
+                        self._live.forget(game.id)  # kept with its reminder unsent
+                        notices.append(Notice("reminder", Moved(game, self.state_of(game))))
+            except Exception:  # not marked sent: tried at the next tick
+                log.exception("the reminder of game %s could not be claimed", game.id)
         return notices
 
     async def _expire(self, game_id: int, now: datetime) -> Moved:
