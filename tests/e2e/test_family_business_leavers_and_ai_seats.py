@@ -105,7 +105,7 @@ async def test_everyone_leaving_hands_gangs_to_the_ai_and_ends_the_game_once(wor
     left = await fb(world, leaver, "leave")
     assert "AI plays your gang" in left.response.content
     refused(await fb(world, leaver, "leave"), "You left this game")
-    no_counter = f'w{state.turn}:{{"kind":"no_counter"}}'  # as the list offered it
+    no_counter = f'g{game_id}w{state.turn}:{{"kind":"no_counter"}}'  # as the list offered it
     refused(await fb(world, leaver, "play", decision=no_counter), "You left")
     state = await state_of(world, game_id)
     assert game.seat_of(leaver.id) not in FB.game.awaiting(state)  # the AI answered for it

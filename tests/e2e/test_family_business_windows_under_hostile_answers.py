@@ -65,7 +65,7 @@ async def test_the_cards_player_and_strangers_cannot_answer_a_window(world: Worl
     refused(await player.click(window, label="Answer the counter window"), "not asked")
     text = refused(await world.forged_click(player, window, none), "not asked")
     assert "already" not in text  # the card's player never answered anything
-    no_counter = f'w{state.turn}:{{"kind":"no_counter"}}'  # as the list offers it
+    no_counter = f'g{game_id}w{state.turn}:{{"kind":"no_counter"}}'  # as the list offers it
     refused(await fb(world, player, "play", decision=no_counter), "not asked")
     assert await player.autocomplete(world.channel, "familybusiness play", "decision", "") == []
     stranger = world.guild.add_member(world.env.create_user("dave", global_name="Dave"))
@@ -107,7 +107,9 @@ async def test_an_answer_is_final_and_a_second_one_is_refused(world: World) -> N
             responder, window, f"fb:ans:{game_id}:{state.turn}:{card}"
         )
         refused(forged, "answered")
-    typed = await fb(world, responder, "play", decision=f'w{state.turn}:{{"kind":"no_counter"}}')
+    typed = await fb(
+        world, responder, "play", decision=f'g{game_id}w{state.turn}:{{"kind":"no_counter"}}'
+    )
     refused(typed, "answered")
     assert (await world.game(game_id)).version == version
     assert await answers_since(world, game_id, game.action_count) == [(seat, "no_counter")]
