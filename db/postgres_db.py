@@ -11,6 +11,7 @@ all its queries see one snapshot.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
@@ -31,6 +32,8 @@ _KEY = re.compile(r"Key \((\w+)\)")
 #: otherwise close a connection, and drop a prepared statement, left unused for 5
 #: minutes, each by a timer of its own on the event loop.
 POOL_SIZE = 10
+#: how long a graceful close of the pool may take before its connections are cut
+CLOSE_SECONDS = 5.0
 
 
 async def _keep_session(conn: Any) -> None:
@@ -122,4 +125,10 @@ class PostgresDatabase:
         return found.group(1) if found else None
 
     async def close(self) -> None:
-        await self.pool.close()
+        """Close the pool gracefully, or at once after :data:`CLOSE_SECONDS` (a
+        connection whose peer vanished without a word would keep a graceful close
+        waiting: the bot would not stop)."""
+        try:
+            await asyncio.wait_for(self.pool.close(), CLOSE_SECONDS)
+        except TimeoutError:
+            self.pool.terminate()
