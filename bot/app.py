@@ -48,18 +48,49 @@ class FamigliaTree(app_commands.CommandTree):
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        """A bug, not a refusal (refusals never raise): log it with its traceback and
-        tell the user that nothing changed."""
+        """A bug or an outage, not a refusal (refusals never raise): log it with its
+        traceback and tell the user (:func:`say_failed`)."""
         name = interaction.command.qualified_name if interaction.command else "?"
         log.error("command %s failed", name, exc_info=error)
-        text = "Something went wrong on our side; nothing was changed. Please try again."
+        await say_failed(interaction)
+
+
+#: What a person is told when their command or click failed on the bot's side. Not
+#: "nothing was changed": a move whose commit's answer was lost (and could not be read
+#: back) may have been saved, so the player is sent to the table, which says.
+FAILED_TEXT = (
+    "Something went wrong on our side, so this could not be confirmed. Look at the table"
+    " before you try again: it shows every move that was saved."
+)
+
+
+async def say_failed(interaction: discord.Interaction) -> None:
+    """Tell the person their command or click failed on the bot's side (never raises)."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(FAILED_TEXT, ephemeral=True)
+        else:
+            await interaction.response.send_message(FAILED_TEXT, ephemeral=True)
+    except FAILED:
+        pass
+
+
+def answering_failures(item: type[discord.ui.DynamicItem[Any]]) -> None:
+    """Make ``item``'s callback answer a failure as a command's is answered (discord.py
+    only logs it, and the person sees "This interaction failed"). Once per class."""
+    callback = item.callback
+    if getattr(callback, "answers_failures", False):
+        return
+
+    async def answered(self: discord.ui.DynamicItem[Any], interaction: discord.Interaction) -> None:
         try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        except FAILED:
-            pass
+            await callback(self, interaction)
+        except Exception:
+            log.exception("control %s failed", type(self).__name__)
+            await say_failed(interaction)
+
+    answered.answers_failures = True  # type: ignore[attr-defined]
+    item.callback = answered  # type: ignore[method-assign]
 
 
 # What the extensions attach to the process (it imports none of them): only what the
@@ -170,6 +201,8 @@ class FamigliaBot(commands.AutoShardedBot):
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         """Register the items and remember their id templates (see knows_control)."""
         self._item_templates += [item.__discord_ui_compiled_template__ for item in items]
+        for item in items:
+            answering_failures(item)
         super().add_dynamic_items(*items)
 
     def knows_control(self, custom_id: str) -> bool:

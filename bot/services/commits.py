@@ -226,9 +226,36 @@ class GameCommits(GameReads):
         except (VersionConflict, GameClosed):
             self._live.forget(game.id)
             raise Refusal(CONFLICT) from None
+        except Exception:  # no answer: the write may have been committed all the same
+            self._live.forget(game.id)
+            stored = await self._landed(game, user_id, texts, status)
+            if stored is None:
+                raise
+            row = stored
         self._live.keep(row, state, texts)
         self._changed(row)
         return row
+
+    async def _landed(
+        self, game: GameRow, user_id: int, texts: Sequence[str], status: Status
+    ) -> GameRow | None:
+        """The game as stored if the write of ``texts`` (or of a change to ``status``
+        without actions) over ``game`` was committed though its answer was lost (a
+        connection that dropped after the server ran the commit); None if it was not, or
+        if the store cannot tell now. A write bumps the version by one and appends its
+        actions at the log's end: the stored game one version on, with exactly these
+        actions by this actor at that place, is this write."""
+        try:
+            stored = await self.store.get_game(game.id)
+            if stored is None or stored.version != game.version + 1 or stored.status != status:
+                return None
+            if not texts:
+                return stored
+            log = await self.store.action_log(game.id, since=game.action_count)
+        except Exception:
+            return None
+        written = [(a.actor, a.action_json) for a in log]
+        return stored if written == [(user_id, t) for t in texts] else None
 
     def _changed(self, row: GameRow) -> None:
         for listener in self.listeners:

@@ -57,7 +57,7 @@ async def test_an_expired_challenge_whose_buttons_stayed_cannot_be_accepted(worl
 async def test_a_challenge_discord_did_not_show_does_not_hold_the_channel(world: World):
     world.env.inject_error("POST", ANSWER, status=500)
     answer = await world.slash(world.alice, "start", opponent=world.bob)
-    assert answer.ephemeral and "nothing was changed" in said(answer)  # the failure, told
+    assert answer.ephemeral and "went wrong on our side" in said(answer)  # the failure, told
     assert [type(e.__cause__) for e in world.env.errors] == [discord.HTTPException]
     assert await world.bot.store.active_game_in_channel(world.channel.id) is None
     await world.challenge(world.alice, world.bob)  # trying again works at once
