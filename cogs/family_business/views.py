@@ -115,7 +115,7 @@ def hand_message(
     """The private hand: its text and the selects of the legal decisions now (each
     option's value the action's JSON); in a window its player is asked in, the same
     answer buttons as the window's prompt."""
-    text = hand_text(view, seating(game))
+    text = hand_text(view, seating(game), game.deadline)
     controls = discord.ui.View(timeout=None)
     if view.window is not None:
         _add_answers(controls, game, actions, view.turn)

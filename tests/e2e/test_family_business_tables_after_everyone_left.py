@@ -17,6 +17,7 @@ from cogs.render.family_business.table import COLOUR_OVER
 from cogs.render.family_business.words import ABANDONED
 from tests.fb_play import (
     FB,
+    WINDOW,
     abandoned,
     answer_window,
     fb,
@@ -30,8 +31,19 @@ from tests.fb_play import (
 from tests.simcord_world import World, fresh
 
 #: what only the table of a running game says: whose turn, the mover's mark, an open
-#: window, when it closes
-RUNNING = ("turn**", "'s turn", "to move", "Counter window", "closes", "Until", "deadline", "<t:")
+#: window, when it closes, what the Mob War does at the start of the next turn
+RUNNING = (
+    "turn**",
+    "'s turn",
+    "to move",
+    "Counter window",
+    "closes",
+    "Until",
+    "deadline",
+    "<t:",
+    "next turn",
+    "execute",
+)
 
 
 def _texts(message: Any) -> list[str]:
@@ -106,6 +118,32 @@ async def test_a_table_everyone_left_with_ai_seats_still_playing_shows_only_the_
     world: World,
 ) -> None:
     game_id = await abandoned(world, [world.alice, world.bob], ai=1)
+    await _shows_only_the_result(world, game_id)
+
+
+async def test_a_table_everyone_left_during_a_mob_war_predicts_no_execution(
+    world: World,
+) -> None:
+    """Rules 6.4, 7.1: the game is over, so no next turn executes the listed mobster at
+    the wall, though the war was on and the list not empty when the game ended."""
+    game_id = await started(world, [world.alice, world.bob])
+    rng = random.Random(2)
+    for _ in range(2000):
+        state = await state_of(world, game_id)
+        if state.war and state.hit and not FB.window_open(state):
+            break
+        if FB.window_open(state):
+            await world.env.advance_time(WINDOW + 1)
+            continue
+        game = await world.game(game_id)
+        who = member(world, game.players[FB.game.awaiting(state)[0]])
+        await take_turn_step(world, who, game_id, rng)
+    else:
+        raise AssertionError("no Mob War with a listed mobster")
+    running = fresh(world, await table_of(world, game_id)).embeds[0].to_dict()
+    assert "At the start of the next turn: position 1" in running["description"]
+    for person in (world.alice, world.bob):
+        await fb(world, person, "leave")
     await _shows_only_the_result(world, game_id)
 
 

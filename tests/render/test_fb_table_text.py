@@ -5,6 +5,7 @@ limits for the largest games."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from datetime import UTC, datetime
 
@@ -15,7 +16,7 @@ from cogs.render.limits import embed_limit_problems
 from engine.family_business import GAME
 from engine.family_business import cards as C
 
-from .fb_games import played
+from .fb_games import played, redealt
 
 DEADLINE = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 SEATING = Seating(("Ann", "Bob", "Cy", "Dee"), ("", "AI, hard", "", "left — the AI plays on"))
@@ -41,9 +42,19 @@ def test_the_hit_list_is_shown_from_the_wall_with_positions() -> None:
 def test_next_turn_executes_the_wall_at_single_rate_and_two_at_double() -> None:
     """Rules 6.1, 6.4."""
     single = next_turn_text(_view(war=1, hit_list=(1, 3)))
-    assert "position 1 (New York Mob) dies" in single
+    assert "position 1 (New York Mob) dies." in single
     double = next_turn_text(_view(war=2, hit_list=(1, 3)))
-    assert "position 1 (New York Mob) and then position 2 (Murder Inc.)" in double
+    assert "position 1 (New York Mob) and then position 2 (Murder Inc.) die." in double
+
+
+def test_a_finished_table_predicts_no_execution() -> None:
+    """Rule 7.1: the game is over, so there is no next turn and no Mob War execution,
+    even when the war was on and the list full as it ended."""
+    over = _view(war=2, hit_list=(1, 3), over=True)
+    assert next_turn_text(over) is None
+    text = _text(table_embed(over, SEATING, deadline=None))
+    assert "The game is over." in text
+    assert "next turn" not in text and "dies" not in text and " die." not in text
 
 
 def test_a_double_war_with_one_listed_kills_one_and_an_empty_list_nobody() -> None:
@@ -110,6 +121,40 @@ def test_a_hand_shows_its_cards_and_what_is_asked() -> None:
     assert "Your hand:" in text and "Your turn" in text
     other = (seat + 1) % 4
     assert "turn" in hand_text(GAME.view(state, other), SEATING)
+
+
+def test_the_cards_player_reads_that_it_waits_for_the_answers_not_who_gave_them() -> None:
+    """Rules 5.2 (the card's player is never asked), 5.7 and RULING R31: its hand says
+    the card waits for the others' answers and until when, in the same words whoever has
+    answered so far."""
+    state = played(11, 4, 0, to_window=True)
+    assert GAME.view(state, None).window is not None
+    seat = state.active
+    said = hand_text(GAME.view(state, seat), SEATING, DEADLINE).splitlines()[1:]
+    card = C.NAMES[state.card]
+    assert len(said) == 1 and f"{card}" in said[0], said
+    assert "waits for the others' answers" in said[0]
+    assert f"closes by <t:{int(DEADLINE.timestamp())}:t>" in said[0]
+    rng = random.Random(5)
+    for _ in range(20):
+        other = redealt(state, rng)
+        other.hands[seat] = list(state.hands[seat])
+        assert hand_text(GAME.view(other, seat), SEATING, DEADLINE).splitlines()[1:] == said
+    assert "closes" not in hand_text(GAME.view(state, seat), SEATING)  # no deadline known
+
+
+def test_an_eliminated_gangs_hand_says_it_is_out_and_the_others_play_on() -> None:
+    """Rule 7.2: an eliminated gang puts its hand away and takes no more turns."""
+    state = played(3, 4, 0).copy()
+    out = (state.active + 1) % 4
+    state.live[out] = False
+    state.discard += state.hands[out]
+    state.hands[out] = []
+    text = hand_text(GAME.view(state, out), SEATING)
+    assert text.splitlines() == [
+        "**Your hand:** empty",
+        "Your gang is out of the game: the others play on without it.",
+    ]
 
 
 def test_the_picture_shows_a_full_hit_list_and_says_in_words_what_it_shows() -> None:

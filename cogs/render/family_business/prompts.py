@@ -31,17 +31,20 @@ def window_public_text(window: WindowView, seating: Seating, deadline: datetime)
     )
 
 
-def hand_text(view: FBView, seating: Seating) -> str:
-    """A player's own hand (their view only) and what the game asks of them now."""
+def hand_text(view: FBView, seating: Seating, deadline: datetime | None = None) -> str:
+    """A player's own hand (their view only) and what the game asks of them now.
+
+    ``deadline``: the game's (an open window's), when known. The card's player reads that
+    their card waits for the others' answers and until when, never who has answered
+    (RULING R31): the same words from the play until the window closes."""
     assert view.seat is not None, "a hand is shown to its own seat only"
     lines = ["**Your hand:** " + (cards_text(view.hand) if view.hand else "empty")]
     if view.over:
         lines.append("The game is over.")
+    elif not view.gangs[view.seat].live:
+        lines.append("Your gang is out of the game: the others play on without it.")
     elif view.window is not None:
-        if view.seat in view.window.responders and view.my_answer is None:
-            lines.append("A counter window is open: answer it with the buttons below.")
-        elif view.my_answer is not None:
-            lines.append("You have answered this counter window; the others still may.")
+        lines.append(_window_line(view, view.window, deadline))
     elif view.active == view.seat:
         if view.choosing is not None:
             card, choices = view.choosing
@@ -52,3 +55,15 @@ def hand_text(view: FBView, seating: Seating) -> str:
     else:
         lines.append(f"It is {seating.name(view.active)}'s turn.")
     return "\n".join(lines)
+
+
+def _window_line(view: FBView, window: WindowView, deadline: datetime | None) -> str:
+    """What an open window asks of this seat: its player waits, a responder answers or
+    has answered (their own answer only, rules 5.5 and 5.7)."""
+    if view.seat == window.player:
+        fixed = f" ({choices_text(window.choices)})" if window.choices else ""
+        closes = f": its counter window closes by {when(deadline)}" if deadline else ""
+        return f"Your {card_name(window.card)}{fixed} waits for the others' answers{closes}."
+    if view.my_answer is not None:
+        return "You have answered this counter window; the others still may."
+    return "A counter window is open: answer it with the buttons below."

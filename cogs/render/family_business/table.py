@@ -44,15 +44,19 @@ def hit_list_text(hit: Sequence[int]) -> str:
     return "🧱 " + " · ".join(f"**{i}** {gang_token(g)}" for i, g in enumerate(hit, 1))
 
 
-def next_turn_text(view: FBView) -> str:
-    """What the Mob War does at the start of the next turn (rules 6.4, R16, R19)."""
+def next_turn_text(view: FBView) -> str | None:
+    """What the Mob War does at the start of the next turn (rules 6.4, R16, R19); None
+    once the game is over: there is no next turn (rule 7.1)."""
+    if view.over:
+        return None
     if view.war == 0:
         return "No Mob War: nobody is executed at the start of the next turn."
     if not view.hit_list:
         return f"{WAR_NAMES[view.war]}, but the hit list is empty: nobody to execute."
     doomed = view.hit_list[: view.war]
     who = " and then ".join(f"position {i} ({C.GANGS[g]})" for i, g in enumerate(doomed, 1))
-    return f"{WAR_NAMES[view.war]}. At the start of the next turn: {who} dies."
+    verb = "dies" if len(doomed) == 1 else "die"
+    return f"{WAR_NAMES[view.war]}. At the start of the next turn: {who} {verb}."
 
 
 def graveyard_text(view: FBView) -> str:
@@ -102,11 +106,12 @@ def table_embed(
     last public events as sentences, oldest first; ``ending``: the placings and every
     hand, for a finished game (see :func:`ending_text`)."""
     colour = COLOUR_OVER if view.over else COLOUR_WINDOW if view.window else COLOUR_PLAYING
+    next_turn = next_turn_text(view)
     lines = [
         status_text(view, seating, deadline),
         "",
         "**Hit list** (wall first): " + hit_list_text(view.hit_list),
-        next_turn_text(view),
+        *([next_turn] if next_turn else []),
         graveyard_text(view),
         f"Draw pile {view.draw_size} · discard pile {len(view.discard)}"
         + (f" (top: {card_name(view.discard[-1])})" if view.discard else ""),
