@@ -30,19 +30,26 @@ def users(*ids: int) -> discord.AllowedMentions:
 
 
 async def announce_window(bot: discord.Client, game: GameRow, state: Any) -> bool:
-    """Mention the window's responders with its button; False when Discord refused."""
+    """Mention the window's responders with its button; when only AI seats are asked,
+    say so, with no button nobody may use. False when Discord refused."""
     rules = rules_of(game.game)
     window = rules.game.view(state, None).window
     people = [game.players[s] for s in window.responders if not game.seats[s].played_by_ai]
-    mentions = " ".join(f"<@{u}>" for u in people)
-    by = f", by {when(game.deadline)}" if game.deadline else ""
-    text = (
+    played = (
         f"🔵 Counter window: {shown(game.seats[window.player].name)} played"
-        f" {card_name(window.card)}. {mentions} — answer privately with the button{by}."
-        " Answers are secret; no answer counts as no counter."
+        f" {card_name(window.card)}."
     )
     view = discord.ui.View(timeout=None)
-    view.add_item(WindowButton(game.id, rules.moment(state)))
+    if people:
+        mentions = " ".join(f"<@{u}>" for u in people)
+        by = f", by {when(game.deadline)}" if game.deadline else ""
+        text = (
+            f"{played} {mentions} — answer privately with the button{by}."
+            " Answers are secret; no answer counts as no counter."
+        )
+        view.add_item(WindowButton(game.id, rules.moment(state)))
+    else:
+        text = f"{played} Only AI seats are asked: they answer it, in secret."
     channel = bot.get_partial_messageable(game.channel_id)
     try:
         await channel.send(text, view=view, allowed_mentions=users(*people))

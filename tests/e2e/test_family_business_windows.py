@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 from datetime import timedelta
+from typing import Any
 
 from bot.services.multi_rules import parse_move
 from tests.fb_play import (
@@ -18,11 +19,13 @@ from tests.fb_play import (
     lobby_with,
     member,
     quick_ai,
+    selects,
     state_of,
+    table_of,
     take_turn_step,
     window_message,
 )
-from tests.simcord_world import fresh
+from tests.simcord_world import World, fresh
 
 WINDOW = 60
 
@@ -232,6 +235,38 @@ async def test_a_window_mentions_each_responder_once_and_nobody_else(world) -> N
     assert mentioned == responders and len(responders) == 2
     assert game.players[state.active] not in mentioned
     assert all(announcement.content.count(f"<@{u}>") == 1 for u in responders)
+
+
+def _windows_of_alice(world) -> list[Any]:
+    return [m for m in world.messages() if m.content.startswith("🔵 Counter window: Alice")]
+
+
+async def test_a_window_only_ai_seats_are_asked_in_is_announced_as_theirs(world) -> None:
+    """Rule 5.2: Alice's card asks only the AI seat. The announcement says the AI seats
+    answer, mentions nobody and offers no answer button nobody may use."""
+    game_id = await _started(world, [world.alice], ai=1)
+    rng = random.Random(2)
+    for _ in range(300):
+        game, state = await world.game(game_id), await state_of(world, game_id)
+        assert game.status == "active", "Alice opened no window"
+        if FB.window_open(state) or game.seats[FB.game.awaiting(state)[0]].played_by_ai:
+            await world.env.advance_time(WINDOW + 1)
+            continue
+        hand = await world.alice.click(await table_of(world, game_id), label="Show my hand")
+        offered = [
+            (c["custom_id"], o["value"]) for c in selects(hand.response) for o in c["options"]
+        ]
+        custom_id, value = rng.choice([o for o in offered if '"discard"' not in o[1]] or offered)
+        await world.alice.select(hand.response, [value], custom_id=custom_id)
+        if _windows_of_alice(world):  # the AI seat may have answered it at once
+            break
+    else:
+        raise AssertionError("Alice opened no window")
+    [announced] = _windows_of_alice(world)
+    assert "Only AI seats are asked" in announced.content, announced.content
+    assert "<@" not in announced.content and "answer privately" not in announced.content
+    assert "  " not in announced.content
+    assert not World.components(announced)
 
 
 async def test_nobody_is_told_in_the_channel_that_the_others_have_answered(world) -> None:
