@@ -85,8 +85,21 @@ def _over(e: dict[str, Any], names: tuple[str, ...]) -> str:
 
 
 def _freed(e: dict[str, Any], names: tuple[str, ...]) -> str:
-    who = "every listed gang" if e["gang"] < 0 else f"the {C.GANGS[e['gang']]}"
-    return f"Mobsters of {who} come off the hit list."
+    """One mobster (Take It On the Lam, Police Protection: the event names its position),
+    a whole gang's listed mobsters (Pay Off) or every listed one (Federal Crackdown:
+    gang -1); the last two carry their ``count``."""
+    if "position" in e:
+        return (
+            f"A mobster of the {C.GANGS[e['gang']]} comes off the hit list"
+            f" (position {e['position']})."
+        )
+    n = e["count"]
+    of = "" if e["gang"] < 0 else f" of the {C.GANGS[e['gang']]}"
+    if n == 0:
+        return f"No mobster{of} is on the hit list: nobody comes off it."
+    if n == 1:
+        return f"The one mobster{of} on the hit list comes off it."
+    return f"All {n} mobsters{of} on the hit list come off it."
 
 
 _EVENTS: dict[str, Any] = {
