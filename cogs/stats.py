@@ -1,5 +1,8 @@
 """``/famiglia stats [player]``: games, results, rating with its history chart, best solo
-scores per level and average VP, all read from the store's ``player_stats``."""
+scores per level and average VP, and the rated games of Family Business with their
+rating, all read from the store's ``player_stats``. Its Family Business counts are those
+of the ratings: a game with one person and AI seats only is rated nobody, and counted
+nowhere here."""
 
 from __future__ import annotations
 
@@ -24,26 +27,44 @@ GAME_TITLES = {"family_business": "Family Business"}
 
 
 def has_games(stats: PlayerStats) -> bool:
-    return (
-        stats.duel_games > 0
-        or stats.solo_games > 0
-        or bool(stats.ai_records)
-        or bool(stats.multi_ratings)
-    )
+    return famiglia_games(stats) > 0 or bool(stats.multi_ratings)
+
+
+def famiglia_games(stats: PlayerStats) -> int:
+    """The finished games of Famiglia: two-player, solo and against the AI."""
+    return stats.duel_games + stats.solo_games + sum(r.games for r in stats.ai_records)
 
 
 def no_games_text(name: str, yourself: bool) -> str:
+    """For a player with nothing to show: what the stats count, so that a game they did
+    finish (Family Business with AI seats alone, never rated) is not denied."""
+    counted = (
+        "finished games of Famiglia and rated games of Family Business (two or more"
+        " people at the table; a game against AI seats alone is not rated)"
+    )
     if yourself:
         return (
-            "You have not finished a game of Famiglia yet, so there are no stats to show. "
-            "Challenge someone with `/famiglia start`, or play the robot gangster with "
-            "`/famiglia solo` or the AI with `/famiglia ai` — your stats appear after your "
-            "first game."
+            f"You have no stats yet: they count {counted}. Challenge someone with"
+            " `/famiglia start`, play the robot gangster with `/famiglia solo` or the AI"
+            " with `/famiglia ai`, or open a Family Business table for two or more people"
+            " with `/familybusiness open` — your stats appear after your first such game."
         )
     return (
-        f"{name} has not finished a game of Famiglia yet, so there are no stats to show. "
-        "Why not challenge them with `/famiglia start`?"
+        f"{name} has no stats yet: they count {counted}."
+        " Why not challenge them with `/famiglia start`?"
     )
+
+
+def games_text(stats: PlayerStats) -> str:
+    """How many games the stats count, per game: ``… has finished 3 game(s) of Famiglia
+    and 2 rated game(s) of Family Business.``"""
+    famiglia = famiglia_games(stats)
+    parts = [f"{famiglia} game(s) of Famiglia"] if famiglia or not stats.multi_ratings else []
+    parts += [
+        f"{multi.games} rated game(s) of {GAME_TITLES.get(multi.game, multi.game)}"
+        for multi in stats.multi_ratings
+    ]
+    return f"<@{stats.user_id}> has finished {' and '.join(parts)}."
 
 
 def _percent(part: int, whole: int) -> str:
@@ -52,8 +73,25 @@ def _percent(part: int, whole: int) -> str:
 
 def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
     embed = discord.Embed(title=f"Famiglia stats — {name}"[:256], colour=COLOUR)
-    games = stats.duel_games + stats.solo_games + sum(r.games for r in stats.ai_records)
-    embed.description = f"<@{stats.user_id}> has finished {games} game(s) of Famiglia."
+    embed.description = games_text(stats)
+    if famiglia_games(stats):
+        _famiglia_fields(embed, stats)
+    for multi in stats.multi_ratings:
+        embed.add_field(
+            name=f"{GAME_TITLES.get(multi.game, multi.game)} (rated games)",
+            value=f"rating {multi.ordinal:.1f} (mu {multi.mu:.1f}, sigma {multi.sigma:.1f});"
+            f" {multi.games} game(s), {multi.wins} won",
+            inline=False,
+        )
+    if stats.average_vp is not None:
+        embed.add_field(
+            name="Average VP", value=f"{stats.average_vp:.1f} VP per finished game", inline=False
+        )
+    return embed
+
+
+def _famiglia_fields(embed: discord.Embed, stats: PlayerStats) -> None:
+    """Two-player results, the rating, solo games and best scores, against the AI."""
     duel = (
         f"{stats.duel_games} game(s): {stats.wins} won, {stats.losses} lost, {stats.draws} drawn"
         f" ({_percent(stats.wins, stats.duel_games)} won)"
@@ -92,18 +130,6 @@ def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
             for r in stats.ai_records
         ]
         embed.add_field(name="Against the AI (not rated)", value="\n".join(lines), inline=False)
-    for multi in stats.multi_ratings:
-        embed.add_field(
-            name=f"{GAME_TITLES.get(multi.game, multi.game)} (rated games)",
-            value=f"rating {multi.ordinal:.1f} (mu {multi.mu:.1f}, sigma {multi.sigma:.1f});"
-            f" {multi.games} game(s), {multi.wins} won",
-            inline=False,
-        )
-    if stats.average_vp is not None:
-        embed.add_field(
-            name="Average VP", value=f"{stats.average_vp:.1f} VP per finished game", inline=False
-        )
-    return embed
 
 
 def chart_file(stats: PlayerStats) -> discord.File | None:

@@ -1,22 +1,57 @@
-"""/famiglia stats: a friendly word for a player without games; otherwise results,
-rating with its chart, best solo score per level and average VP."""
+"""/famiglia stats: a friendly word for a player without games, saying what the stats
+count; otherwise results, rating with its chart, best solo score per level, average VP,
+and rated Family Business games counted as such."""
 
 from __future__ import annotations
 
+from tests.fb_play import fb, started
 from tests.simcord_world import GUILD_ID, World
 from tests.stored_games import finish
 
 
 async def test_a_player_with_no_games_gets_a_friendly_private_message(world: World):
     mine = await world.slash(world.alice, "stats")
-    assert mine.ephemeral and "You have not finished a game of Famiglia yet" in (
-        mine.response.content
-    )
+    assert mine.ephemeral and "You have no stats yet" in mine.response.content
     assert "/famiglia solo" in mine.response.content
+    assert "/familybusiness open" in mine.response.content
     theirs = await world.slash(world.alice, "stats", player=world.bob)
-    assert theirs.ephemeral and "Bob has not finished a game" in theirs.response.content
+    assert theirs.ephemeral and "Bob has no stats yet" in theirs.response.content
     dm = await world.carol.user.slash("famiglia stats")
-    assert dm.ephemeral and "You have not finished" in dm.response.content
+    assert dm.ephemeral and "You have no stats yet" in dm.response.content
+
+
+async def test_rated_family_business_games_are_counted_as_such(world: World):
+    """Two people and an AI seat: a rated game of Family Business, none of Famiglia."""
+    game_id = await started(world, [world.alice, world.bob], ai=1)
+    await fb(world, world.alice, "leave")
+    await fb(world, world.bob, "leave")
+    assert (await world.game(game_id)).status == "finished"
+    embed = (await world.slash(world.alice, "stats")).response.embeds[0]
+    assert embed.description == (
+        f"<@{world.alice.id}> has finished 1 rated game(s) of Family Business."
+    )
+    fields = {f.name: f.value for f in embed.fields}
+    assert list(fields) == ["Family Business (rated games)"]
+    assert "1 game(s)" in fields["Family Business (rated games)"]
+    await finish(world.bot.store, (world.alice.id, world.bob.id), 0, guild_id=GUILD_ID)
+    embed = (await world.slash(world.alice, "stats")).response.embeds[0]
+    assert embed.description == (
+        f"<@{world.alice.id}> has finished 1 game(s) of Famiglia"
+        " and 1 rated game(s) of Family Business."
+    )
+    assert "Two-player games" in {f.name for f in embed.fields}
+
+
+async def test_a_family_business_game_against_ai_seats_alone_is_not_denied(world: World):
+    """One person and AI seats: the game is rated nobody, so the stats have nothing to
+    show, and say what they count rather than that no game was finished."""
+    game_id = await started(world, [world.carol], ai=2)
+    await fb(world, world.carol, "leave")
+    assert (await world.game(game_id)).status == "finished"
+    answer = await world.slash(world.carol, "stats")
+    text = answer.response.content
+    assert answer.ephemeral and "You have no stats yet" in text, text
+    assert "not finished" not in text and "against AI seats alone is not rated" in text
 
 
 async def test_stats_of_an_active_player(world: World):
