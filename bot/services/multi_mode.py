@@ -109,7 +109,10 @@ class MultiMode(ModeDefaults):
 
     def refusal_to_act(self, game: GameRow, state: Any, seat: int) -> str | None:
         if game.seats[seat].left_place is not None:
-            return "You left this game: the AI plays your gang now."
+            return (
+                "You are no longer in this game (you left it, or your time ran out): the AI"
+                " plays your gang now."
+            )
         if not self.rules.live(state)[seat]:
             return "Your gang is out of the game already; the others play on."
         return None

@@ -47,7 +47,10 @@ from engine.family_business.text import describe_event, label
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[FamigliaBot]
 EVENTS_SHOWN = 6  # the last sentences of the table's "Last events"
-LEFT = "You left this game: the AI plays your gang now, and its hand is not yours to see."
+LEFT = (
+    "You are no longer in this game (you left it, or your time ran out): the AI plays your"
+    " gang now, and its hand is not yours to see."
+)
 
 
 class FamilyBusinessFlows(LobbyFlows):

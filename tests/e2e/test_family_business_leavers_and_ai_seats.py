@@ -104,9 +104,9 @@ async def test_everyone_leaving_hands_gangs_to_the_ai_and_ends_the_game_once(wor
     leaver = member(world, game.players[FB.game.awaiting(state)[0]])
     left = await fb(world, leaver, "leave")
     assert "AI plays your gang" in left.response.content
-    refused(await fb(world, leaver, "leave"), "You left this game")
+    refused(await fb(world, leaver, "leave"), "no longer in this game")
     no_counter = f'g{game_id}w{state.turn}:{{"kind":"no_counter"}}'  # as the list offered it
-    refused(await fb(world, leaver, "play", decision=no_counter), "You left")
+    refused(await fb(world, leaver, "play", decision=no_counter), "no longer in this game")
     state = await state_of(world, game_id)
     assert game.seat_of(leaver.id) not in FB.game.awaiting(state)  # the AI answered for it
     for person in (world.alice, world.bob, world.carol):
@@ -183,6 +183,6 @@ async def test_a_leaver_cannot_read_the_counters_of_the_gang_the_ai_plays(world:
     state = await state_of(world, game_id)
     answer = window_message(world, game_id, state.turn)
     prompt = await world.carol.click(answer, label="Answer the counter window")
-    refused(prompt, "You left this game")
+    refused(prompt, "no longer in this game")
     labels = [c.get("label") or "" for c in world.components(prompt.response)]
     assert not any(label.startswith("Counter:") for label in labels), labels

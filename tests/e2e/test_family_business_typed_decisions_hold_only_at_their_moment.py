@@ -113,8 +113,8 @@ async def test_a_player_who_left_is_offered_nothing_and_shown_no_hand(world: Wor
     world.bot.family_business.multi.decide = stuck
     await fb(world, who, "leave")
     hand = await who.click(await table_of(world, game_id), label="Show my hand")
-    assert "Your turn" not in refused(hand, "You left this game")
-    refused(await fb(world, who, "hand"), "You left this game")
+    assert "Your turn" not in refused(hand, "no longer in this game")
+    refused(await fb(world, who, "hand"), "no longer in this game")
     assert await who.autocomplete(world.channel, "familybusiness play", "decision", "") == []
 
 

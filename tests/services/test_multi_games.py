@@ -143,7 +143,7 @@ async def test_a_person_who_leaves_is_placed_last_and_the_ai_plays_on(multi) -> 
     left = await multi.leave(game.id, CY)
     assert left.left == 2 and left.game.seats[2].left_place == 3
     assert left.game.seats[2].played_by_ai and left.game.status == "active"
-    with pytest.raises(Refusal, match="left this game"):
+    with pytest.raises(Refusal, match="no longer in this game"):
         await multi.play(game.id, CY, '{"kind":"no_counter"}')
 
 
