@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
 from bot.discord_errors import FAILED
-from bot.services.games import GameService, Notice
+from bot.services.games import GameService, Notice, SomeDueFailed
 from cogs import game_texts
 from cogs.game_answers import Flows, users
 from db.rows import GameRow
@@ -75,11 +75,17 @@ class TurnTimer:
             except Exception:
                 log.exception("the timer's notice of game %s failed", notice.moved.game.id)
         shown = len(notices)
+        failed = self.service.failing
         for hook in self.hooks:  # each game's own timers: one failing stops no other
             try:
                 shown += await hook()
+            except SomeDueFailed:
+                failed = True
             except Exception:
+                failed = True
                 log.exception("a timer hook failed")
+        if failed:  # shown what was done; what failed is tried again in a minute
+            raise SomeDueFailed("a due game could not be acted on")
         return shown
 
     async def announce(self, notice: Notice) -> None:

@@ -32,10 +32,20 @@ class Notice:
     moved: Moved
 
 
+class SomeDueFailed(Exception):
+    """Games whose deadline or reminder could not be acted on in a tick (their writes
+    failed; the others' notices were shown): the timer tries again a minute later, not
+    at once (they are still due, and would be tried every second)."""
+
+
 class GameService(GameMoves):
+    #: whether the last :meth:`due` left a due game undone (its write failed)
+    failing: bool = False
+
     async def due(self) -> list[Notice]:
         """Expire old challenges, remind at half time, forfeit at the deadline: in the
         games of this service's modes (each game's service times its own)."""
+        self.failing = False
         notices: list[Notice] = []
         for name in sorted({mode.game for mode in self.modes.values()}):
             notices += await self._due(name)
@@ -54,7 +64,8 @@ class GameService(GameMoves):
                     notices.append(Notice("timeout", await self._time_out(game.id, now)))
             except Refusal:
                 continue  # a move or answer got there first
-            except Exception:  # this game's write failed: still due, tried at the next tick
+            except Exception:  # this game's write failed: still due, tried again later
+                self.failing = True
                 log.exception("the deadline of game %s could not be acted on", game.id)
         for game in await self.store.due_reminders(now, game=name):
             if game.status != "active":
@@ -64,7 +75,8 @@ class GameService(GameMoves):
                     if await self.store.mark_reminder_sent(game.id, expected_version=game.version):
                         self._live.forget(game.id)  # kept with its reminder unsent
                         notices.append(Notice("reminder", Moved(game, self.state_of(game))))
-            except Exception:  # not marked sent: tried at the next tick
+            except Exception:  # not marked sent: tried again later
+                self.failing = True
                 log.exception("the reminder of game %s could not be claimed", game.id)
         return notices
 
@@ -107,4 +119,5 @@ __all__ = [
     "Moved",
     "Notice",
     "Refusal",
+    "SomeDueFailed",
 ]

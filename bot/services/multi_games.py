@@ -121,6 +121,11 @@ class MultiService(MultiLobby):
             return None
         return int(rules.game.awaiting(moved.before)[0])
 
+    @property
+    def failing(self) -> bool:
+        """Whether the last :meth:`due` left a due game undone (its write failed)."""
+        return any(core.failing for core in self.cores.values())
+
     async def next_due(self) -> datetime | None:
         return await self.store.next_deadline()
 

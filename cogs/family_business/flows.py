@@ -21,6 +21,7 @@ import discord
 
 from bot.app import FamigliaBot
 from bot.services.commits import Moved
+from bot.services.games import SomeDueFailed
 from bot.services.multi_games import MultiService
 from bot.services.multi_lobby import MultiMoved
 from bot.services.multi_rules import rules_of
@@ -331,6 +332,8 @@ class FamilyBusinessFlows(LobbyFlows):
                 log.exception("the timer's notice of game %s failed", moved.game.id)
             if not moved.reminder:
                 await self.after(moved)
+        if self.multi.failing:  # the others shown: the timer waits before trying again
+            raise SomeDueFailed("a Family Business game's deadline could not be acted on")
         return len(done)
 
     async def at_startup(self) -> None:
