@@ -228,7 +228,8 @@ class GameCommits(GameReads):
             raise Refusal(CONFLICT) from None
         except Exception:  # no answer: the write may have been committed all the same
             self._live.forget(game.id)
-            stored = await self._landed(game, user_id, texts, status)
+            written = play.dump_state(state) if moves or deal else None
+            stored = await self._landed(game, user_id, texts, status, deadline, seats, written)
             if stored is None:
                 raise
             row = stored
@@ -237,17 +238,31 @@ class GameCommits(GameReads):
         return row
 
     async def _landed(
-        self, game: GameRow, user_id: int, texts: Sequence[str], status: Status
+        self,
+        game: GameRow,
+        user_id: int,
+        texts: Sequence[str],
+        status: Status,
+        deadline: datetime | None,
+        seats: Sequence[Seat] | None,
+        state_json: str | None,
     ) -> GameRow | None:
-        """The game as stored if the write of ``texts`` (or of a change to ``status``
-        without actions) over ``game`` was committed though its answer was lost (a
-        connection that dropped after the server ran the commit); None if it was not, or
-        if the store cannot tell now. A write bumps the version by one and appends its
-        actions at the log's end: the stored game one version on, with exactly these
-        actions by this actor at that place, is this write."""
+        """The game as stored if this write over ``game`` was committed though its
+        answer was lost (a connection that dropped after the server ran the commit);
+        None if it was not, or if the store cannot tell now. A write bumps the version
+        by one: the stored game one version on is this write if it holds what the write
+        wrote (its status, deadline, seats and state) and, with actions, exactly these
+        actions by this actor at the log's end. Another process's write of that version
+        (another person joining the lobby) differs in what it wrote."""
         try:
             stored = await self.store.get_game(game.id)
-            if stored is None or stored.version != game.version + 1 or stored.status != status:
+            if stored is None or stored.version != game.version + 1:
+                return None
+            if (stored.status, stored.deadline) != (status, deadline):
+                return None
+            if seats is not None and stored.seats != tuple(seats):
+                return None
+            if state_json is not None and stored.state_json != state_json:
                 return None
             if not texts:
                 return stored

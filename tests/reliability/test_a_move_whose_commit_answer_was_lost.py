@@ -21,7 +21,9 @@ import pytest
 from bot.services.ai_games import ai_to_move
 from bot.services.games import GameService
 from bot.services.modes import DuelOptions
+from bot.services.multi_games import MultiService
 from bot.settings import Settings
+from db.rows import Seat
 from db.store import Store
 from engine.famiglia import GameState
 from tests.reliability.test_discord_failing import table_turn
@@ -223,3 +225,29 @@ async def test_a_click_that_failed_on_the_bots_side_is_answered(
     assert result.acknowledged and result.response is not None
     assert "could not be confirmed" in result.response.content
     assert (await world.game(game_id)).action_count == 0
+
+
+async def test_a_lost_join_is_not_taken_for_another_persons_join(
+    multi: MultiService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bob's join whose answer was lost, while another process wrote Cy's join at the
+    version Bob's would have had: the stored lobby one version on is not Bob's write
+    (it holds other seats), so Bob is not told he joined."""
+    host, bob, cy = 1, 2, 3
+    opened = await multi.open_lobby(1, 500, host, "host", 4, "family_business")
+    real = Store.set_status
+    lost: list[int] = []
+
+    async def other_process_then_drop(self: Store, game_id: int, **kw: Any) -> Any:
+        if lost:
+            return await real(self, game_id, **kw)
+        lost.append(game_id)
+        stored = await self.get_game(game_id)
+        assert stored is not None
+        await real(self, game_id, **{**kw, "seats": (*stored.seats, Seat(user_id=cy, name="cy"))})
+        raise DROPPED("connection was closed in the middle of operation")
+
+    monkeypatch.setattr(Store, "set_status", other_process_then_drop)
+    with pytest.raises(DROPPED):
+        await multi.join(opened.game.id, bob, "bob")
+    assert [s.user_id for s in (await multi.base.game(opened.game.id)).seats] == [host, cy]
