@@ -175,7 +175,10 @@ async def recompute_multi_ratings(tx: Tx, game: str) -> dict[int, MultiRatingRow
 async def rebuild_if_pending(tx: Tx) -> bool:
     """Rebuild every game's ratings for 2-6 players and their history from the stored
     placings, in result order, if migration 6 left that to do and no other transaction
-    has done it (the first to delete the mark does it, in its own transaction)."""
+    has done it (the first to delete the mark does it, in its own transaction). Results
+    are locked first, as every result's rating is written under that lock: a game of
+    another process ending meanwhile is rated after the rebuild, from its ratings."""
+    await tx.lock_results()
     mark = await tx.fetchrow(
         "DELETE FROM pending_rebuilds WHERE what = 'multi_ratings' RETURNING what"
     )

@@ -147,4 +147,9 @@ async def _copy(
     problems += wrong
     if problems:
         raise CopyFailed(problems)
+    # The ratings copied may be the model's before (a file last rated before migration
+    # 6): rebuilt from the copied results at the next open, whatever the target's mark.
+    await tx.execute(
+        "INSERT INTO pending_rebuilds (what) VALUES ('multi_ratings') ON CONFLICT DO NOTHING"
+    )
     return report
