@@ -12,6 +12,7 @@ subtable, which lists every character the font maps to a glyph), once.
 
 from __future__ import annotations
 
+import re
 import struct
 from collections.abc import Sequence
 from functools import cache, lru_cache
@@ -68,8 +69,13 @@ def drawn_line(text: str, names: Sequence[str], drawn: Sequence[str]) -> str:
     """A line that names people (a last move, a result), with each name as the picture
     draws it (:func:`drawn_name`: "山田 took A3" under the stand-in "Player 1" reads
     "Player 1 took A3", not " took A3")."""
+    changed: dict[str, str] = {}
     for name, shown in zip(names, drawn, strict=True):
         name = " ".join(name.split())
         if name and shown != name:
-            text = text.replace(name, shown)
-    return text
+            changed.setdefault(name, shown)
+    if not changed:
+        return text
+    # one pass, the longest name first: "王伟" is not read as "王" and a rest
+    pattern = "|".join(re.escape(n) for n in sorted(changed, key=len, reverse=True))
+    return re.sub(pattern, lambda m: changed[m.group(0)], text)

@@ -7,7 +7,7 @@ embeds keep the names as they are (Discord draws them)."""
 from __future__ import annotations
 
 from cogs.render.family_business.picture import table_png as fb_png
-from cogs.render.glyphs import covered, drawable, drawn_name
+from cogs.render.glyphs import covered, drawable, drawn_line, drawn_name
 from cogs.render.image import table_png
 from engine.family_business import GAME
 from tests.render.fb_games import played
@@ -57,3 +57,12 @@ def test_family_business_result_names_the_winner_as_the_picture_does() -> None:
     view = GAME.view(state, None)
     odd, plain = ("山田", "Bob"), ("Player 1", "Bob")
     assert fb_png(view, odd, "山田 wins") == fb_png(view, plain, "Player 1 wins")
+
+
+def test_a_name_that_begins_another_does_not_take_its_place() -> None:
+    """ "王伟 took A3" beside a player named "王" was drawn "Player 1 took A3"."""
+    names = ("王", "王伟")
+    drawn = tuple(drawn_name(n, f"Player {seat + 1}") for seat, n in enumerate(names))
+    assert drawn_line("王伟 took A3", names, drawn) == "Player 2 took A3"
+    line = drawn_line("王伟 wins; 王 is second", names, drawn)
+    assert line == "Player 2 wins; Player 1 is second"
