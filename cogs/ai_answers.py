@@ -231,6 +231,7 @@ class AiFlows:
         last_edit = time.monotonic()
         moved: Moved | None = None
         lines: list[str] = []
+        retrying = game_id in self._failures  # a turn that failed: its table is drawn anew
         try:
             while (step := await self.ai.step(game_id)) is not None:
                 moved = step
@@ -240,11 +241,14 @@ class AiFlows:
                 if time.monotonic() - last_edit >= EDIT_EVERY:
                     await self.flows.update_table(step.game, step.state)
                     last_edit = time.monotonic()
-            if moved is None:
+            if moved is None and not retrying:
                 return
             # The game as it is now: the player may have forfeited while the AI thought.
             game, state = await self.service.load(game_id)
             await self.flows.update_table(game, state)
+            self._failures.pop(game_id, None)
+            if moved is None:  # the failed turn had moved; what failed was showing it
+                return
             if moved.ended:
                 await self.announce_end(game, state)
             if interaction is not None:
@@ -262,8 +266,6 @@ class AiFlows:
             log.exception("the AI's turn in game %s failed (try %d)", game_id, failures)
             await asyncio.sleep(retry_pause(failures))  # cancelled when the bot closes
             self.kick(game_id)  # plays once this task has ended; nothing if not its turn
-        else:
-            self._failures.pop(game_id, None)
 
     async def _say_unavailable(self, game_id: int, interaction: Interaction | None) -> None:
         """The AI's worker failed on every attempt: say so plainly, and how to go on."""
