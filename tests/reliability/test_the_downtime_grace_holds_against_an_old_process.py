@@ -15,6 +15,7 @@ from bot.services.games import GameService
 from bot.services.modes import DuelOptions
 from db import Store
 from engine.famiglia import GameState
+from tests.reliability.test_two_bots_one_database import same_turn_decision
 
 START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 TURN = timedelta(hours=24)
@@ -28,17 +29,6 @@ class Clock:
 
     def __call__(self) -> datetime:
         return self.now
-
-
-def same_turn_decision(bot, game):
-    rules = bot.rules(game)
-    state = GameState.from_json(game.state_json)
-    for action in state.legal_actions():
-        after = rules.copy(state)
-        rules.apply(after, action, state.current)
-        if not rules.is_over(after) and rules.awaiting(after) == rules.awaiting(state):
-            return action
-    return None
 
 
 @pytest.mark.parametrize("database", ["postgres", "sqlite"])
