@@ -127,10 +127,15 @@ async def post_anew(
     record it (:func:`moved_to`). ``fits`` reads the game again once the message is
     posted: False (e.g. a lobby dealt meanwhile, whose table the start draws) deletes
     the message and records nothing. The game's table lock is held throughout, so an
-    edit drawn meanwhile waits and lands on the new message. Raises what Discord or the
-    store raised (nothing recorded): the caller hands the game to the repair."""
+    edit drawn meanwhile waits and lands on the new message, and a second redraw that
+    found the same message missing posts nothing once the first has recorded its post.
+    Raises what Discord or the store raised (nothing recorded): the caller hands the
+    game to the repair."""
     channel = bot.get_partial_messageable(game.channel_id)
     async with _lock(game.id):
+        current = await _table_id(store, game)
+        if current is not None and current != game.table_message_id:
+            return  # another redraw posted and recorded one meanwhile
         message = await channel.send(allowed_mentions=discord.AllowedMentions.none(), **payload)
         if not await fits(game.id):
             try:

@@ -10,6 +10,12 @@ minutes). A lobby dealt before its redraw is never posted as a lobby."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
+import pytest
+
+from cogs.family_business import lobby_flows
 from tests.fb_play import abandoned, fb, quick_ai
 from tests.simcord_world import World, fresh
 
@@ -91,3 +97,28 @@ async def test_a_lobby_dealt_before_the_restart_is_shown_as_its_table_not_as_a_l
     assert lobby_messages(world, moved.game.id) == []
     table = fresh(world, await world.table(moved.game.id))
     assert "Show my hand" in str(World.components(table))
+
+
+async def test_two_redraws_of_a_lobby_never_posted_post_it_once(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The repair and a click's redraw both find no message: one posts, the other finds
+    the post recorded and leaves it (two lobbies, one a dead link, before)."""
+    multi = world.bot.family_business.multi
+    moved = await multi.open_lobby(
+        world.guild.id, world.channel.id, world.alice.id, "Alice", 4, "family_business"
+    )  # committed, never posted
+    real = lobby_flows.edit_in_place
+    both_looked = asyncio.Barrier(2)
+
+    async def looked_together(*args: Any, **kwargs: Any) -> bool:
+        found = await real(*args, **kwargs)
+        await both_looked.wait()  # each found no message before either posts
+        return found
+
+    monkeypatch.setattr(lobby_flows, "edit_in_place", looked_together)
+    flows = world.bot.family_business
+    await asyncio.gather(flows._redraw_lobby(moved.game), flows._redraw_lobby(moved.game))
+    await world.env.settle()
+    assert len(lobby_messages(world, moved.game.id)) == 1
+    assert not [m for m in world.messages() if "moved here" in m.content]
