@@ -180,9 +180,12 @@ class SoloFlows:
         try:
             dm = user.dm_channel or await user.create_dm()
             busy = await self.records.game_in_channel(dm.id) is not None
+            announced = None
             if not busy:  # else a game against the AI runs there: announce no solo game
                 tag = level_tag(level, first)
-                await dm.send(f"🎲 Your solo game against the robot gangster, level {tag}:")
+                announced = await dm.send(
+                    f"🎲 Your solo game against the robot gangster, level {tag}:"
+                )
         except discord.Forbidden as error:
             text = closed_dms_text(interaction.guild.name)
             if error.code != DM_CLOSED:
@@ -199,8 +202,12 @@ class SoloFlows:
             return await self.refuse(interaction, DM_BUSY)
         try:
             moved = await self._new_game(user, interaction.guild.id, dm.id, level, first)
-        except Refusal as refusal:
-            return await self.refuse(interaction, str(refusal))
+        except Refusal as refusal:  # a game against the AI took the DM meanwhile, say
+            if announced is not None:  # no solo game follows the announcement
+                with contextlib.suppress(*FAILED):
+                    await announced.delete()
+            taken = await self.records.game_in_channel(dm.id) is not None
+            return await self.refuse(interaction, DM_BUSY if taken else str(refusal))
         try:
             message = await self._post(dm, moved.game, await self.payload(moved.game, moved.state))
         except Exception as error:  # the game is saved: say so, and how to see it

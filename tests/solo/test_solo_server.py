@@ -272,3 +272,33 @@ async def test_a_move_typed_away_names_its_solo_game_after_a_long_robot_turn(
     quiet = world.guild.create_text_channel("quiet")  # away from the game (our DMs)
     text = said(await world.alice.slash(quiet, "famiglia pass"))
     assert text.startswith(f"🎲 Famiglia #{game.id} in our DMs:"), text
+
+
+async def test_a_solo_start_whose_dm_a_game_against_the_ai_took_meanwhile_announces_nothing(
+    world: World, monkeypatch: pytest.MonkeyPatch
+):
+    """/famiglia solo in a server while /famiglia ai starts in the DM: the AI game takes
+    the DM between the solo start's look at it and its game. The DM kept "🎲 Your solo
+    game … level 3a:" over the AI's table, and the server reply sent the player to a
+    /famiglia resume that, typed there, found no solo game."""
+    solo = world.bot.flows.tables.named("solo", SoloFlows)
+    real = solo._new_game
+    user = world.alice.user
+
+    async def ai_game_first(*args: object, **kwargs: object) -> object:
+        service = world.bot.service
+        options = service.options("ai", names=("Alice", "AI"), first=0, strength="easy")
+        await service.start(
+            "ai",
+            guild_id=None,
+            channel_id=user.dm_channel.id,
+            players=(user.id, 0),
+            options=options,
+        )
+        return await real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solo, "_new_game", ai_game_first)
+    answer = await world.slash(world.alice, "solo", level=3, first="you")
+    assert answer.ephemeral and "against the AI" in said(answer), said(answer)
+    assert not [m for m in user.dm_channel.history() if "robot gangster, level" in m.content]
+    assert await world.bot.store.active_solo_game_for_user(user.id) is None
