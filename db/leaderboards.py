@@ -79,7 +79,7 @@ def _best_solo_sql(where: str, partition: str) -> str:
                CASE WHEN first_seat IS NULL THEN NULL
                     ELSE first_seat = (CASE WHEN player0 = 0 THEN 1 ELSE 0 END) END
                  AS player_first,
-               game_id, finished_at,
+               game_id, finished_at, id AS result_id,
                ROW_NUMBER() OVER (PARTITION BY {partition}
                                   ORDER BY high_score DESC, id) AS nth
           FROM results
@@ -109,7 +109,8 @@ async def solo_board(
           FROM ({_best_solo_sql(where, "solo_user")}) AS best WHERE nth = 1
     """
     page = params.page(limit, offset)
-    found = await tx.fetch(f"{sql} ORDER BY rank, game_id {page}", *params.values)
+    # equal scores: who reached theirs first (the result written first) comes first
+    found = await tx.fetch(f"{sql} ORDER BY rank, result_id {page}", *params.values)
     rows = [
         SoloBoardRow(
             rank=r[0],

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 from cogs.leaderboard import board_embed
-from db.rows import MultiBoardRow, Page
+from db.rows import MultiBoardRow, Page, ResultRecord
 from tests.simcord_world import GUILD_ID, World
-from tests.stored_games import finish
+from tests.stored_games import finish, new_game
 
 OTHER_GUILD = 77
 PLAYERS = list(range(5001, 5025))  # 24 players, 12 games in this server
@@ -149,3 +149,28 @@ def test_family_business_rows_count_games_in_words_that_fit_the_number() -> None
     page = Page[MultiBoardRow](rows=rows, total=2, offset=0, limit=10)
     text = board_embed("familybusiness", "global", None, page).description or ""
     assert "(1 game, 0 won)" in text and "(3 games, 1 won)" in text
+
+
+async def test_an_equal_solo_score_is_listed_after_the_one_reached_first(world: World):
+    """Alice's game began first, Bob's ended first with the same score: Bob is listed
+    first (ties were listed by which game began first)."""
+    store = world.bot.store
+    alice = await new_game(store, (7001, 0), mode="solo", guild_id=GUILD_ID)
+    bob = await new_game(store, (7002, 0), mode="solo", guild_id=GUILD_ID)
+    for game in (bob, alice):  # Bob reaches 129 first
+        await store.commit_move(
+            game.id,
+            expected_version=game.version,
+            actor=game.players[0],
+            actions=['{"type":"pass"}'],
+            state_json='{"over":true}',
+            status="finished",
+            deadline=None,
+            result=ResultRecord(
+                totals=(70, 11), winner=0, reason="score", level=1, first_seat=0, high_score=129
+            ),
+        )
+    answer = await world.slash(world.alice, "leaderboard", board="solo", scope="global")
+    lines = answer.response.embeds[0].description.splitlines()
+    assert lines[0].startswith("**1.** <@7002> — **129**")
+    assert lines[1].startswith("**1.** <@7001> — **129**")
