@@ -68,8 +68,8 @@ PAGES: tuple[tuple[str, str], ...] = (
         "game); **a** means you start, **b** that he starts, which is harder.\n"
         "**Scoring**: both sides count their VP. If he has more, you lose. If you beat him, "
         "your score is **2 × your VP − his VP**, kept per level on the solo high-score "
-        "boards. A tie is decided by the best card, as between two people; if that ties "
-        "too, you have not beaten him.",
+        "boards. A tie in VP is decided as between two people (the most valuable card, "
+        "then the next, and so on); a tie all the way is not a win over him.",
     ),
 )
 

@@ -112,7 +112,8 @@ def _step_3_or_4(s: Board, step: int, limit: int, ev: list[Event]) -> bool:
     _refresh_until(s, lambda: _leftmost(street, rank) >= 0, ev, step)
     i = _leftmost(street, rank)
     if i >= 0:
-        why = f"Step {step}: has {have} of {limit} {rank}s, takes the leftmost {rank}"
+        plural = ("zeros", "ones", "twos", "threes")[rank]
+        why = f"Step {step}: has {have} of {limit} {plural}, takes the leftmost {rank}"
         _take(s, i, step, why, ev)
         return True
     i = _best_below(street, rank)

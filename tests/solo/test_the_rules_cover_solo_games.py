@@ -19,7 +19,7 @@ async def _page(world: World, title: str) -> str:
 async def test_a_solo_page_tells_how_the_robot_plays_and_scores(world: World) -> None:
     text = await _page(world, "Solo: the robot gangster")
     assert "2 × your VP − his VP" in text
-    assert "you have not beaten him" in text
+    assert "a tie all the way is not a win over him" in text
     assert "Levels** 1 to 4" in text
 
 

@@ -142,7 +142,10 @@ def test_9_8_step_2_else_leftmost_zero_of_any_colour():
 
 def test_9_8_step_3_leftmost_two():
     s = robot("A3 B2 M2 F0", area="F0*2 A0*2 B0*2 M0 A1*2 B1 M1 F1")
-    assert turn(s)[:2] == (3, "B2")
+    step, taken, ev = turn(s)
+    assert (step, taken) == (3, "B2")
+    why = next(e.note for e in ev if e.kind == "robot_step")
+    assert why == "Step 3: has 0 of 4 twos, takes the leftmost 2"  # not "of 4 2s"
 
 
 def test_9_8_step_3_ruling_most_valuable_lower_card_by_vp_tie_leftmost():
