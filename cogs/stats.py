@@ -85,7 +85,9 @@ def stats_embed(name: str, stats: PlayerStats) -> discord.Embed:
         )
     if stats.average_vp is not None:
         embed.add_field(
-            name="Average VP", value=f"{stats.average_vp:.1f} VP per finished game", inline=False
+            name="Average VP",
+            value=f"{stats.average_vp:.1f} VP per game played to its end",
+            inline=False,
         )
     return embed
 

@@ -139,10 +139,11 @@ async def player_stats(tx: Tx, user_id: int) -> PlayerStats:
                COUNT(*) FILTER (WHERE mode = 'solo'),
                COUNT(*) FILTER (WHERE mode = 'solo' AND winner = seat),
                CAST(AVG(CASE seat WHEN 0 THEN total0 ELSE total1 END)
-                    FILTER (WHERE mode != 'multi') AS DOUBLE PRECISION)
-          FROM (SELECT mode, winner, total0, total1, 0 AS seat FROM results WHERE player0 = $1
+                    FILTER (WHERE mode != 'multi' AND reason = 'score') AS DOUBLE PRECISION)
+          FROM (SELECT mode, winner, total0, total1, reason, 0 AS seat FROM results
+                 WHERE player0 = $1
                 UNION ALL
-                SELECT mode, winner, total0, total1, 1 AS seat FROM results
+                SELECT mode, winner, total0, total1, reason, 1 AS seat FROM results
                  WHERE player1 = $1 AND player0 != $1) AS seats
         """,
         user_id,

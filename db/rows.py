@@ -273,7 +273,7 @@ class PlayerStats(_Row):
     solo_games: int
     solo_wins: int
     best_solo: list[SoloBest]  # one per level, lowest level first
-    average_vp: float | None  # over every finished Famiglia game with a result (no VP in
-    # Family Business)
+    average_vp: float | None  # over the Famiglia games played to their end (not those
+    # given up or lost on time, whose totals stop part-way; no VP in Family Business)
     ai_records: list[AiRecord] = []  # against the AI, per strength played, hardest first
     multi_ratings: list[MultiRatingRow] = []  # games for 2-6 players (Family Business)

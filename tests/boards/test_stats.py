@@ -75,7 +75,7 @@ async def test_stats_of_an_active_player(world: World):
     assert fields["Solo games"] == "2 game(s) against the robot gangster: 1 won"
     assert fields["Best solo score per level"].startswith("Level 3: **70** (level 3b,")
     average = (40 * 5 + 35 + 50 + 20) / 8  # her own total in each game
-    assert fields["Average VP"] == f"{average:.1f} VP per finished game"
+    assert fields["Average VP"] == f"{average:.1f} VP per game played to its end"
     assert embed.image.url == "attachment://rating.png"
     assert [a.filename for a in answer.response.attachments] == ["rating.png"]
 
