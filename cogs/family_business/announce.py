@@ -18,6 +18,7 @@ from cogs.family_business.controls import WindowButton
 from cogs.render.family_business.words import ABANDONED, card_name, when
 from cogs.safe_text import shown
 from cogs.table_message import end_nonce
+from cogs.turn_pings import TurnPings
 from db.rows import GameRow
 
 log = logging.getLogger(__name__)
@@ -60,13 +61,18 @@ async def announce_window(bot: discord.Client, game: GameRow, state: Any) -> boo
 
 
 async def tell_turn(
-    bot: discord.Client, game: GameRow, state: Any, told: dict[int, tuple[int, int]]
+    bot: discord.Client,
+    game: GameRow,
+    state: Any,
+    told: dict[int, tuple[int, int]],
+    pings: TurnPings,
 ) -> bool:
     """Mention the one person the game waits for, once per moment (``told``: each game's
-    last (moment, seat) told, kept by the caller). Never in a window: its announcement
-    mentioned every responder, and a mention of the last one left would tell the table
-    that the others have answered (RULING R31). False when Discord refused the mention
-    (it is not noted as told: the caller has it made again)."""
+    last (moment, seat) told, kept by the caller), the game's previous turn ping deleted
+    (``pings``: one stays per game, across restarts too). Never in a window: its
+    announcement mentioned every responder, and a mention of the last one left would
+    tell the table that the others have answered (RULING R31). False when Discord
+    refused the mention (it is not noted as told: the caller has it made again)."""
     rules = rules_of(game.game)
     if rules.window_open(state):
         return True
@@ -82,11 +88,11 @@ async def tell_turn(
     channel = bot.get_partial_messageable(game.channel_id)
     sent = False
     try:
-        await channel.send(
+        text = (
             f"<@{game.players[seat]}>, your turn in Family Business. Press **Show my hand**"
-            f" on the table to play.{until}",
-            allowed_mentions=users(game.players[seat]),
+            f" on the table to play.{until}"
         )
+        await pings.ping(channel, game.id, text, game.players[seat])
         sent = True
     except FAILED as error:
         log.warning("turn of game %s not told: %r", game.id, error)

@@ -42,6 +42,7 @@ from cogs.family_business.replies import in_private, refuse
 from cogs.family_business.typed import read_typed, typed_value
 from cogs.repair import TableRepair
 from cogs.table_message import answered_ok, show_table
+from cogs.turn_pings import TurnPings
 from db.rows import GameRow
 from engine.family_business.text import describe_event, label
 
@@ -59,6 +60,7 @@ class FamilyBusinessFlows(LobbyFlows):
         self.bot = bot
         self.multi = multi
         self._told: dict[int, tuple[int, int]] = {}  # game -> (turn, seat) last told
+        self.pings = TurnPings(multi.base.records)  # the latest turn ping of each game
         self._windows_told: dict[int, int] = {}  # game -> the moment of its window announced
         self.ai_seats = AiSeats(multi, self.after_ai)
         #: each person's latest hand message, drawn again as the game changes
@@ -114,6 +116,7 @@ class FamilyBusinessFlows(LobbyFlows):
         self.kick(game.id)
 
     async def _announce_end(self, game: GameRow, state: Any) -> None:
+        await self.pings.drop(self.bot.get_partial_messageable(game.channel_id), game.id)
         if not await announce_end(self.bot, self.multi, game, state):
             self.repair.failed(game.id)  # the store lists the end until it is said
 
@@ -265,7 +268,7 @@ class FamilyBusinessFlows(LobbyFlows):
 
     async def _tell_turn(self, game: GameRow, state: Any) -> None:
         """Tell the person to move; if Discord refused, the repair tells them."""
-        if not await tell_turn(self.bot, game, state, self._told):
+        if not await tell_turn(self.bot, game, state, self._told, self.pings):
             self.repair.failed(game.id)
 
     # ------------------------------------------------------------------ the AI seats
