@@ -109,6 +109,9 @@ class FamilyBusinessFlows(LobbyFlows):
         if game.status == "active":
             told = self._windows_told.get(game.id) == rules.moment(state)
             if rules.window_open(state) and not told:  # its announcement failed
+                window = await self.multi.resumed_window(game.id)  # at most its whole time
+                if window is not None:  # (a start-up's grace may have moved its deadline)
+                    game = window.game
                 await self._announce_window(game, state)
             await self._tell_turn(game, state)  # in a window it mentions nobody
         elif moved.ended:

@@ -11,6 +11,9 @@ import re
 from datetime import timedelta
 from typing import Any
 
+import pytest
+
+from bot.services.multi_games import MultiService
 from bot.services.multi_rules import parse_move
 from tests.fb_play import (
     FB,
@@ -20,9 +23,11 @@ from tests.fb_play import (
     member,
     quick_ai,
     selects,
+    started,
     state_of,
     table_of,
     take_turn_step,
+    until_window,
     window_message,
 )
 from tests.simcord_world import World, fresh
@@ -310,3 +315,26 @@ async def test_a_lobby_nobody_starts_expires_and_frees_the_channel(world) -> Non
     again = await fb(world, world.bob, "open")
     assert not again.ephemeral  # the channel is free for a new lobby
     assert (await world.bot.store.active_game_in_channel(world.channel.id)).id != lobby.id
+
+
+async def test_a_window_the_start_up_could_not_resume_keeps_at_most_its_time(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A restart gives an open window at most its whole time again; when that failed at
+    start-up (one store error) the repair announced it with the hour of grace a turn
+    gets, and it stayed open that long."""
+    game_id = await started(world, [world.alice, world.bob])
+    await until_window(world, game_id)
+    real = MultiService.resumed_window
+    calls: list[int] = []
+
+    async def fails_once(self: MultiService, gid: int) -> Any:
+        calls.append(gid)
+        if len(calls) == 1:
+            raise ConnectionError("the store did not answer")
+        return await real(self, gid)
+
+    monkeypatch.setattr(MultiService, "resumed_window", fails_once)
+    await world.restart()
+    await world.env.advance_time(WINDOW + 60)  # the repair's try, then the window's time
+    assert not FB.window_open(await state_of(world, game_id))
