@@ -6,7 +6,7 @@ and the player lost on time at the deadline the grace replaced."""
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -15,20 +15,14 @@ from bot.services.games import GameService
 from bot.services.modes import DuelOptions
 from db import Store
 from engine.famiglia import GameState
-from tests.reliability.test_two_bots_one_database import same_turn_decision
+from tests.reliability.test_two_bots_one_database import (
+    GUILD,
+    TURN,
+    Clock,
+    same_turn_decision,
+)
 
-START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-TURN = timedelta(hours=24)
 GRACE = timedelta(minutes=60)
-GUILD = 1 << 22
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 @pytest.mark.parametrize("database", ["postgres", "sqlite"])
