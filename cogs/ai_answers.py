@@ -184,12 +184,13 @@ class AiFlows:
             elif not state.over:
                 channel = self.bot.get_partial_messageable(game.channel_id)
                 text = game_texts.turn_ping(game, HUMAN, "the game against the AI")
-                await self.pings.ping(channel, game.id, text, game.players[HUMAN])
+                await self.pings.ping(channel, game.id, game.version, text, game.players[HUMAN])
 
     async def announce_end(self, game: GameRow, state: GameState) -> None:
         """In a channel, say that the game is over (the DM table says it itself)."""
         if game.guild_id is not None:
-            await self.pings.drop(self.bot.get_partial_messageable(game.channel_id), game.id)
+            channel = self.bot.get_partial_messageable(game.channel_id)
+            await self.pings.drop(channel, game.id, game.version)
         try:
             await self.flows.announce_end(game, state)
         except FAILED as error:

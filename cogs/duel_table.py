@@ -166,14 +166,14 @@ class DuelTable:
         channel = self.flows.bot.get_partial_messageable(game.channel_id)
         try:
             if moved.ended and game.status in ("finished", "forfeited"):
-                await self.pings.drop(channel, game.id)
+                await self.pings.drop(channel, game.id, game.version)
                 await self.flows.announce_end(game, state)
             elif game.status == "active" and (moved.turn_passed or game.action_count == 0):
                 seat = state.current
                 text = game_texts.turn_ping(game, seat)
-                await self.pings.ping(channel, game.id, text, game.players[seat])
+                await self.pings.ping(channel, game.id, game.version, text, game.players[seat])
             else:
-                await self.pings.drop(channel, game.id)
+                await self.pings.drop(channel, game.id, game.version)
         except FAILED as error:
             log.warning("could not post to channel %s: %s", game.channel_id, error)
             self.flows.repair.failed(game.id)

@@ -1,10 +1,16 @@
-"""The "your turn" pings of games in server channels: at most one per game stays, the
-latest; it is deleted when the next is sent and when the game ends. Which message it is
-is stored (``Records.turn_ping_sent``), so a restart, which announces the turn anew,
-deletes the ping of before it too (kept in memory only, that one stayed for good, and
-the turns of an AI game gathered a ping per restart). What this process knows of a
-game's ping is kept too, so a move that finds none asks the store nothing (a game is
-only ever written by the process of its server's shard)."""
+"""The "your turn" pings of games in server channels: one per game stays, the latest; the
+previous one is deleted when the next is sent and the last when the game ends.
+
+Which messages they are is stored (``Records.turn_ping_sent``), so a restart, which
+announces the turn anew, deletes the ping of before it too (kept in memory only, that
+one stayed for good, and an AI game gathered a ping per restart). A ping whose delete
+failed for any reason but its being gone already is kept to be deleted with the next.
+The pings of one game are sent and deleted one at a time (a lock), in the order of the
+game's versions: a showing of an older version that comes late neither pings for a
+turn that is over nor deletes the newer ping. A ping is sent with a nonce of its game
+and version, so one whose answer was lost and that is sent again is not posted twice.
+What this process knows of a game having no ping is kept, so a move that finds none
+asks the store nothing (a game is written by the process of its server's shard)."""
 
 from __future__ import annotations
 
@@ -15,55 +21,92 @@ from typing import Final
 import discord
 
 from bot.discord_errors import FAILED
+from bot.keyed_locks import KeyedLocks
 from bot.services.records import Records
 
 log = logging.getLogger(__name__)
 
-#: games whose ping this process knows (a forgotten one is asked of the store again)
+#: games whose pings this process knows of (a forgotten one is asked of the store again)
 KNOWN: Final = 4096
+
+
+def ping_nonce(game_id: int, version: int) -> str:
+    """The nonce of the game's ping at ``version`` (Discord posts a message sent again
+    with the nonce of one it posted minutes before as that one)."""
+    return f"ping-{game_id}-{version}"
 
 
 class TurnPings:
     def __init__(self, records: Records) -> None:
         self.records = records
-        self._known: OrderedDict[int, int | None] = OrderedDict()  # game -> ping, or none
+        self._locks = KeyedLocks()
+        #: game -> (the version of its latest showing, whether a ping may be stored)
+        self._known: OrderedDict[int, tuple[int, bool]] = OrderedDict()
 
     async def ping(
-        self, channel: discord.PartialMessageable, game_id: int, text: str, user: int
+        self, channel: discord.PartialMessageable, game_id: int, version: int, text: str, user: int
     ) -> None:
-        """Ping ``user`` with ``text`` in ``channel``, the game's previous ping deleted.
-        Raises what Discord raises for the new ping (``FAILED``); a store that cannot
-        keep which ping it was only costs a ping that stays (logged)."""
-        await self.drop(channel, game_id)
-        ping = await channel.send(
-            text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)])
-        )
-        try:
-            await self.records.turn_ping_sent(game_id, ping.id)
-        except Exception:
-            log.exception("turn ping %s of game %s is not kept: it will stay", ping.id, game_id)
-            return
-        self._know(game_id, ping.id)
+        """Ping ``user`` with ``text`` in ``channel`` for the game at ``version``, the
+        game's previous pings deleted; nothing if a newer version was shown already or
+        this version was pinged (a repair showing the game again notifies nobody twice).
+        Raises what Discord raises for the new ping (``FAILED``); a store that cannot keep
+        which ping it was only costs a ping that stays (logged)."""
+        async with self._locks(game_id):
+            if self._older(game_id, version) or self._known.get(game_id) == (version, True):
+                return  # a newer version shown, or this one pinged already (a repair)
+            await self._drop(channel, game_id)
+            ping = await channel.send(
+                text,
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)]),
+                nonce=ping_nonce(game_id, version),
+            )
+            try:
+                await self.records.turn_ping_sent(game_id, ping.id)
+            except Exception:
+                log.exception("turn ping %s of game %s not kept: it will stay", ping.id, game_id)
+            self._know(game_id, version, True)
 
-    async def drop(self, channel: discord.PartialMessageable, game_id: int) -> None:
-        """Delete the game's latest turn ping, if there is one. Never raises."""
-        if game_id in self._known and self._known[game_id] is None:
-            return
-        try:
-            old = await self.records.take_turn_ping(game_id)
-        except Exception:
-            log.exception("turn ping of game %s not read: it stays", game_id)
-            return
-        self._know(game_id, None)
-        if old is None:
-            return
-        try:
-            await channel.get_partial_message(old).delete()
-        except FAILED as error:  # already gone, or no access: harmless
-            log.debug("could not delete turn ping %s: %s", old, error)
+    async def drop(self, channel: discord.PartialMessageable, game_id: int, version: int) -> None:
+        """Delete the game's turn pings, shown at ``version`` (nothing if a newer version
+        was shown already). Never raises."""
+        async with self._locks(game_id):
+            if not self._older(game_id, version):
+                await self._drop(channel, game_id)
+                stored = self._known.get(game_id, (version, True))[1]
+                self._know(game_id, version, stored)
 
-    def _know(self, game_id: int, ping: int | None) -> None:
-        self._known[game_id] = ping
+    def _older(self, game_id: int, version: int) -> bool:
+        known = self._known.get(game_id)
+        return known is not None and version < known[0]
+
+    async def _drop(self, channel: discord.PartialMessageable, game_id: int) -> None:
+        known = self._known.get(game_id)
+        if known is not None and not known[1]:
+            return  # none stored: this process sent none since it last deleted them
+        try:
+            old = await self.records.take_turn_pings(game_id)
+        except Exception:
+            log.exception("turn pings of game %s not read: they stay", game_id)
+            return
+        kept = []
+        for message_id in old:
+            try:
+                await channel.get_partial_message(message_id).delete()
+            except discord.NotFound:
+                pass  # deleted already
+            except FAILED as error:  # kept: deleted with the next ping or at the end
+                log.info("turn ping %s of game %s not deleted: %r", message_id, game_id, error)
+                kept.append(message_id)
+        for message_id in kept:
+            try:
+                await self.records.turn_ping_sent(game_id, message_id)
+            except Exception:
+                log.exception("turn ping %s of game %s not kept: it stays", message_id, game_id)
+        version = known[0] if known is not None else -1
+        self._know(game_id, version, bool(kept))
+
+    def _know(self, game_id: int, version: int, stored: bool) -> None:
+        self._known[game_id] = (version, stored)
         self._known.move_to_end(game_id)
         while len(self._known) > KNOWN:
             self._known.popitem(last=False)

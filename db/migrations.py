@@ -259,15 +259,16 @@ _V4: tuple[str, ...] = (
     """,
 )
 
-#: The latest "your turn" ping of each game in its channel, deleted when the next is sent
-#: or the game ends, after a restart too (kept in memory, a ping of before the restart
-#: stayed in the channel for good).
+#: The "your turn" pings of each game in its channel still to delete (the latest, and any
+#: whose delete failed), deleted when the next is sent or the game ends, after a restart
+#: too (kept in memory, a ping of before the restart stayed in the channel for good).
 _V5: tuple[str, ...] = (
     """
     CREATE TABLE turn_pings (
-        game_id    INTEGER PRIMARY KEY REFERENCES games (id),
-        message_id INTEGER NOT NULL
-    )
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        message_id INTEGER NOT NULL,
+        PRIMARY KEY (game_id, message_id)
+    ) WITHOUT ROWID
     """,
 )
 

@@ -147,8 +147,8 @@ _V4: tuple[str, ...] = (
 
 #: The latest turn ping of each game (SQLite's migration 5).
 _V5: tuple[str, ...] = (
-    "CREATE TABLE turn_pings (game_id bigint PRIMARY KEY REFERENCES games (id),"
-    " message_id bigint NOT NULL)",
+    "CREATE TABLE turn_pings (game_id bigint NOT NULL REFERENCES games (id),"
+    " message_id bigint NOT NULL, PRIMARY KEY (game_id, message_id))",
 )
 
 #: What is to be rebuilt from the results once (SQLite's migration 6).

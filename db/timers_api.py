@@ -84,25 +84,26 @@ class TimersApi(StoreBase):
         return await self._write(run)
 
     async def turn_ping_sent(self, game_id: int, message_id: int) -> None:
-        """``message_id`` is the game's latest "your turn" ping in its channel (the one
-        to delete when the next is sent or the game ends, after a restart too)."""
+        """``message_id`` is a "your turn" ping of the game in its channel, to delete when
+        the next is sent or the game ends (after a restart too)."""
         await self._write(
             lambda tx: tx.execute(
-                "INSERT INTO turn_pings (game_id, message_id) VALUES ($1, $2) ON CONFLICT"
-                " (game_id) DO UPDATE SET message_id = excluded.message_id",
+                "INSERT INTO turn_pings (game_id, message_id) VALUES ($1, $2)"
+                " ON CONFLICT (game_id, message_id) DO NOTHING",
                 game_id,
                 message_id,
             )
         )
 
-    async def take_turn_ping(self, game_id: int) -> int | None:
-        """The game's latest turn ping, no longer kept (None: none kept)."""
+    async def take_turn_pings(self, game_id: int) -> list[int]:
+        """The game's turn pings still to delete, no longer kept (the caller deletes
+        them, and keeps again the ones it could not)."""
 
-        async def take(tx: Tx) -> int | None:
-            row = await tx.fetchrow(
+        async def take(tx: Tx) -> list[int]:
+            rows = await tx.fetch(
                 "DELETE FROM turn_pings WHERE game_id = $1 RETURNING message_id", game_id
             )
-            return None if row is None else int(row[0])
+            return sorted(int(row[0]) for row in rows)
 
         return await self._write(take)
 

@@ -47,12 +47,12 @@ class Records:
         await self._store.end_announced(game_id)
 
     async def turn_ping_sent(self, game_id: int, message_id: int) -> None:
-        """``message_id`` is the game's latest "your turn" ping (cogs.turn_pings)."""
+        """``message_id`` is a "your turn" ping of the game, to delete (cogs.turn_pings)."""
         await self._store.turn_ping_sent(game_id, message_id)
 
-    async def take_turn_ping(self, game_id: int) -> int | None:
-        """The game's latest turn ping, to delete (None: none)."""
-        return await self._store.take_turn_ping(game_id)
+    async def take_turn_pings(self, game_id: int) -> list[int]:
+        """The game's turn pings still to delete, no longer kept."""
+        return await self._store.take_turn_pings(game_id)
 
     async def player_stats(self, user_id: int) -> PlayerStats:
         return await self._store.player_stats(user_id)

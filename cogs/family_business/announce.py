@@ -92,7 +92,7 @@ async def tell_turn(
             f"<@{game.players[seat]}>, your turn in Family Business. Press **Show my hand**"
             f" on the table to play.{until}"
         )
-        await pings.ping(channel, game.id, text, game.players[seat])
+        await pings.ping(channel, game.id, game.version, text, game.players[seat])
         sent = True
     except FAILED as error:
         log.warning("turn of game %s not told: %r", game.id, error)

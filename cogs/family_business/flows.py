@@ -119,7 +119,8 @@ class FamilyBusinessFlows(LobbyFlows):
         self.kick(game.id)
 
     async def _announce_end(self, game: GameRow, state: Any) -> None:
-        await self.pings.drop(self.bot.get_partial_messageable(game.channel_id), game.id)
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        await self.pings.drop(channel, game.id, game.version)
         if not await announce_end(self.bot, self.multi, game, state):
             self.repair.failed(game.id)  # the store lists the end until it is said
 
