@@ -24,7 +24,7 @@ from cogs.ai_command import install as install_ai
 from cogs.buttons import DYNAMIC_ITEMS, answer_unknown_control
 from cogs.duel_table import DuelTable
 from cogs.game_answers import Flows
-from cogs.offered_values import moment_of, offered, unmarked
+from cogs.offered_values import check_game, moment_of, offered, unmarked
 from cogs.render.painter import PAINTER
 from cogs.rules_text import PAGES, titles
 from cogs.solo_and_board_commands import install as install_extras
@@ -126,13 +126,16 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         """A move typed as a command: its values as typed, or as the lists offered them
         (then at the moment they were offered for: :mod:`cogs.offered_values`)."""
         try:
-            seq, values = moment_of({name: _text(value) for name, value in given.items()})
+            moment, values = moment_of({name: _text(value) for name, value in given.items()})
             game = await self._game_of(interaction, moving=True)
+            seq = check_game(moment, game.id)
         except Refusal as refusal:
             return await self.flows.refuse(interaction, str(refusal))
 
         async def meant() -> int:
-            return (await self._game_of(interaction, stored=True, moving=True)).id
+            other = (await self._game_of(interaction, stored=True, moving=True)).id
+            check_game(moment, other)  # a value of the game found first: not this one's
+            return other
 
         await self.flows.play(
             interaction, game.id, seq, lambda state: build(state, command, values), meant
@@ -163,7 +166,7 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
                 if value.isascii() and value.isdigit()
             ]
         return [
-            app_commands.Choice(name=name, value=offered(game.action_count, value))
+            app_commands.Choice(name=name, value=offered(game.id, game.action_count, value))
             for name, value in found
         ]
 

@@ -1,8 +1,10 @@
-"""The values the lists of Famiglia's slash commands offer (autocomplete) carry the
-moment they were offered for: ``s<action count>:`` and then the value. A value picked
-before the game moved on, or a command Discord sent twice, is then refused as stale
-instead of naming a card at a later moment (``/famiglia refresh card:#1 A1`` sent twice
-discarded two cards: the second found another A1 at #1). A value typed by hand carries
+"""The values the lists of Famiglia's slash commands offer (autocomplete) carry the game
+and the moment they were offered for: ``g<game id>s<action count>:`` and then the value.
+A value picked before the game moved on, or a command Discord sent twice, is then
+refused as stale instead of naming a card at a later moment (``/famiglia refresh
+card:#1 A1`` sent twice discarded two cards: the second found another A1 at #1), and a
+value offered in the channel's previous game (a draft sent after the rematch) is refused
+instead of moving the next game once it has come as far. A value typed by hand carries
 no mark and means the game as it is."""
 
 from __future__ import annotations
@@ -12,33 +14,51 @@ from collections.abc import Mapping
 
 from bot.services.reads import Refusal
 
-#: a value as offered: its moment (ASCII digits, no leading zero) and the value
-MARKED = re.compile(r"s(0|[1-9][0-9]{0,9}):(.*)", re.ASCII | re.DOTALL)
+#: a value as offered: its game and moment (ASCII digits, no leading zero), the value
+MARKED = re.compile(r"g([1-9][0-9]{0,18})s(0|[1-9][0-9]{0,9}):(.*)", re.ASCII | re.DOTALL)
 MIXED = "Those values were offered at different moments of the game: pick them again."
+OTHER_GAME = (
+    "That was offered in an earlier game of this channel; nothing was done. Pick again"
+    " from the list the option offers now."
+)
+
+#: the game and the action count a value was offered for
+Moment = tuple[int, int]
 
 
-def offered(action_count: int, value: str) -> str:
-    """``value`` as the list offers it at ``action_count``."""
-    return f"s{action_count}:{value}"
+def offered(game_id: int, action_count: int, value: str) -> str:
+    """``value`` as the list offers it in game ``game_id`` at ``action_count``."""
+    return f"g{game_id}s{action_count}:{value}"
 
 
 def unmarked(value: str) -> str:
-    """``value`` without its moment (a value typed by hand is returned as it is)."""
+    """``value`` without its mark (a value typed by hand is returned as it is)."""
     match = MARKED.fullmatch(value)
-    return value if match is None else match.group(2)
+    return value if match is None else match.group(3)
 
 
-def moment_of(values: Mapping[str, str | None]) -> tuple[int | None, dict[str, str | None]]:
-    """The action count the marked values were offered at (None: none is marked) and
-    every value unmarked; a Refusal when two were offered at different moments."""
-    moments = set()
+def moment_of(values: Mapping[str, str | None]) -> tuple[Moment | None, dict[str, str | None]]:
+    """The game and action count the marked values were offered at (None: none is
+    marked) and every value unmarked; a Refusal when two were offered at different
+    moments."""
+    moments: set[Moment] = set()
     plain: dict[str, str | None] = {}
     for name, value in values.items():
         match = None if value is None else MARKED.fullmatch(value)
         if match is not None:
-            moments.add(int(match.group(1)))
-            value = match.group(2)
+            moments.add((int(match.group(1)), int(match.group(2))))
+            value = match.group(3)
         plain[name] = value
     if len(moments) > 1:
         raise Refusal(MIXED)
     return (moments.pop() if moments else None), plain
+
+
+def check_game(moment: Moment | None, game_id: int) -> int | None:
+    """The action count of ``moment`` for a move in ``game_id`` (None: unmarked); a
+    Refusal when the values were offered in another game."""
+    if moment is None:
+        return None
+    if moment[0] != game_id:
+        raise Refusal(OTHER_GAME)
+    return moment[1]

@@ -37,7 +37,7 @@ async def test_an_offered_refresh_sent_twice_refreshes_once(world: World) -> Non
     offered = await world.autocomplete(mover, "refresh", "card")
     value = offered[0]["value"]
     before = (await world.game(game_id)).action_count
-    assert value.startswith(f"s{before}:#1 ")  # offered at this moment
+    assert value.startswith(f"g{game_id}s{before}:#1 ")  # offered in this game at this moment
     first = await world.slash(mover, "refresh", card=value)
     second = await world.slash(mover, "refresh", card=value)
     assert (await world.game(game_id)).action_count == before + 1
@@ -61,6 +61,31 @@ async def test_values_offered_at_different_moments_are_refused_together(world: W
     mover, _ = await play_until(world, game_id, _refresh_shows_the_same_card_at_1)
     count = (await world.game(game_id)).action_count
     before = await world.game(game_id)
-    answer = await world.slash(mover, "take", card=f"s{count}:#1", payment=f"s{count + 1}:whatever")
+    mark = f"g{game_id}s"
+    answer = await world.slash(
+        mover, "take", card=f"{mark}{count}:#1", payment=f"{mark}{count + 1}:whatever"
+    )
     assert "different moments" in answer.response.content and answer.ephemeral
     assert (await world.game(game_id)).version == before.version
+
+
+async def test_a_value_offered_in_the_channels_earlier_game_is_refused_in_the_next(
+    world: World,
+) -> None:
+    """A draft left in the input box, sent after the rematch once the new game had come
+    as far, was taken as a move of the new game."""
+    first = await world.start_game(world.alice, world.bob)
+    mover = await world.player(first, (await world.state(first)).current)
+    value = (await world.autocomplete(mover, "take", "card"))[0]["value"]
+    await world.slash(mover, "forfeit")
+    asked = await world.slash(mover, "forfeit")
+    await mover.click(asked.response, label="Yes, give up this game")
+    assert (await world.game(first)).status == "forfeited"
+    second = await world.start_game(world.alice, world.bob)
+    game = await world.game(second)
+    assert game.action_count == 0
+    now = await world.player(second, (await world.state(second)).current)
+    stale = f"g{first}s0:{value.partition(':')[2]}"  # the first game's value at this moment
+    answer = await world.slash(now, "take", card=stale)
+    assert answer.ephemeral and "earlier game of this channel" in answer.response.content
+    assert (await world.game(second)).version == game.version

@@ -32,7 +32,7 @@ async def test_autocomplete_offers_exactly_the_legal_choices(world: World):
             count = (await world.game(game_id)).action_count
             # A Street position also names the card seen there ("#4 F3"), marked with
             # the moment it was offered for; ranks keep keys.
-            listed = [offered(count, option_value(state, c.action)) for c in legal]
+            listed = [offered(game_id, count, option_value(state, c.action)) for c in legal]
             if option == "rank":
                 listed = [option_value(state, c.action) for c in legal]
             assert [(c["name"], str(c["value"])) for c in found] == [
