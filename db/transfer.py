@@ -10,7 +10,10 @@ the target is either a faithful copy or as empty as before.
 from __future__ import annotations
 
 import os
+import sqlite3
+import tempfile
 from collections.abc import Callable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,17 +99,38 @@ async def _check_games(tx: Tx, check: GameCheck) -> tuple[int, list[str]]:
     return len(games), problems
 
 
+async def _read_source(source: str) -> dict[str, list[tuple[object, ...]]]:
+    """Every table of the SQLite file ``source``, read from a copy brought up to this
+    code's schema: the file itself is never written (it stays the backup the README
+    tells to keep, at its own schema). A file with no games table is no database of
+    this bot (an empty file was made one, and reported copied)."""
+    with closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True)) as raw:
+        found = raw.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'"
+        ).fetchone()
+    if found is None:
+        raise StoreError(f"{source} is not a database of this bot (it has no games table)")
+    with tempfile.TemporaryDirectory() as folder:
+        copy = os.path.join(folder, "source.db")
+        with (
+            closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True)) as raw,
+            closing(sqlite3.connect(copy)) as out,
+        ):
+            raw.backup(out)
+        sqlite = await SqliteDatabase.open(copy)
+        try:
+            return await sqlite.read(_source_tables)
+        finally:
+            await sqlite.close()
+
+
 async def copy_sqlite_to_postgres(source: str, target: str, check: GameCheck) -> CopyReport:
     """Copy the SQLite file ``source`` into the empty PostgreSQL database ``target``."""
     if is_postgres_url(source) or not os.path.isfile(source):
         raise StoreError(f"there is no SQLite database file at {source}")
     if not is_postgres_url(target):
         raise StoreError("the target must be a postgresql:// URL")
-    sqlite = await SqliteDatabase.open(source)
-    try:
-        data = await sqlite.read(_source_tables)
-    finally:
-        await sqlite.close()
+    data = await _read_source(source)
     postgres = await PostgresDatabase.open(target)
     try:
         async with postgres.pool.acquire() as conn, conn.transaction():

@@ -162,13 +162,36 @@ def test_migrate_from_a_file_that_is_not_sqlite_says_so(
 
 
 def test_migrate_to_a_server_that_is_not_there_says_so_without_the_password(
-    tmp_path: Path, capsys
+    sqlite_file: str, capsys
 ) -> None:
-    source = tmp_path / "famiglia.db"
-    sqlite3.connect(source).close()
-    assert (
-        main(["migrate", "--from", str(source), "--to", "postgresql://f:hunter2@127.0.0.1:1/x"])
-        == 1
-    )
+    target = "postgresql://f:hunter2@127.0.0.1:1/x"
+    assert main(["migrate", "--from", sqlite_file, "--to", target]) == 1
     out = capsys.readouterr().out
     assert "could not reach postgresql://…@127.0.0.1:1/x" in out and "hunter2" not in out
+
+
+def test_migrate_leaves_its_source_file_as_it_was(
+    sqlite_file: str, postgres_url: str, tmp_path: Path
+) -> None:
+    """The source is the backup the README says to keep: the copy reads it, at whatever
+    schema it is, and writes nothing to it (it was opened with this code's migrations)."""
+    raw = sqlite3.connect(sqlite_file)
+    raw.execute("PRAGMA user_version = 4")  # as a file of an earlier release reads
+    raw.execute("DROP TABLE pending_rebuilds")
+    raw.execute("DROP TABLE turn_pings")
+    raw.commit()
+    raw.close()
+    before = Path(sqlite_file).read_bytes()
+    assert main(["migrate", "--from", sqlite_file, "--to", postgres_url]) == 0
+    assert Path(sqlite_file).read_bytes() == before
+
+
+def test_migrate_refuses_a_file_that_is_no_database_of_the_bot(
+    tmp_path: Path, postgres_url: str, capsys
+) -> None:
+    """An empty file was made a database of the bot and reported copied."""
+    empty = tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    assert main(["migrate", "--from", str(empty), "--to", postgres_url]) == 1
+    assert "not a database of this bot" in capsys.readouterr().out
+    assert empty.read_bytes() == b""
