@@ -52,8 +52,40 @@ def main(argv: list[str] | None = None) -> int:
     from bot.app import FamigliaBot
 
     bot = FamigliaBot(settings, sync_global=args.sync_global)
-    bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    try:
+        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    except Exception as error:  # what keeps it from starting, said in one line
+        text = start_failure(error, settings.store_target)
+        if text is None:
+            raise
+        print(text, file=sys.stderr)
+        return 1
     return 0
+
+
+def start_failure(error: BaseException, target: str) -> str | None:
+    """What kept the bot from starting, in words (None: a bug, for its traceback): the
+    token refused, or the database not opened (its password never shown)."""
+    import sqlite3
+
+    import aiohttp
+    import asyncpg
+    import discord
+
+    place = "postgresql://…@" + target.rpartition("@")[2] if "://" in target else target
+    if isinstance(error, discord.LoginFailure):
+        return (
+            "Discord refused the token in DISCORD_TOKEN: copy the bot's token again from"
+            " the Developer Portal (Bot → Reset Token) into .env. Nothing was started."
+        )
+    if isinstance(error, aiohttp.ClientError | discord.GatewayNotFound):
+        return f"Discord could not be reached: {error}. Nothing was started; try again."
+    if isinstance(error, asyncpg.PostgresError | asyncpg.InterfaceError):
+        return f"The database {place} refused the bot: {error}. Nothing was started."
+    if isinstance(error, OSError | sqlite3.Error):
+        why = getattr(error, "strerror", None) or error
+        return f"The database {place} could not be opened: {why}. Nothing was started."
+    return None
 
 
 if __name__ == "__main__":
