@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 from pathlib import Path
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -13,6 +13,12 @@ from bot.services.cooldowns import ChallengeLimits
 from db.shards import ALL, Shards
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+
+
+#: Upper bounds of the durations (each also refuses ``inf``, which would overflow the
+#: clock at start-up): a week for what waits on people, a year for a turn.
+WEEK_HOURS: Final = 24 * 7
+WEEK_MINUTES: Final = WEEK_HOURS * 60
 
 
 class Settings(BaseSettings):
@@ -31,23 +37,23 @@ class Settings(BaseSettings):
     #: instead of the SQLite file (several bot processes can share it).
     database_url: SecretStr | None = None
     dev_guild_id: int | None = Field(default=None, gt=0)
-    turn_timeout_hours: float = Field(default=24.0, gt=0)
-    challenge_timeout_minutes: float = Field(default=10.0, gt=0)
+    turn_timeout_hours: float = Field(default=24.0, gt=0, le=WEEK_HOURS * 52)
+    challenge_timeout_minutes: float = Field(default=10.0, gt=0, le=WEEK_MINUTES)
     #: Within CHALLENGE_LIMIT_MINUTES a member challenges one other member at most
     #: CHALLENGES_PER_OPPONENT times, and opens at most CHALLENGES_PER_CHALLENGER
     #: challenges in all (declined, cancelled and expired ones count too).
     challenges_per_opponent: int = Field(default=3, ge=1)
     challenges_per_challenger: int = Field(default=6, ge=1)
-    challenge_limit_minutes: float = Field(default=10.0, gt=0)
+    challenge_limit_minutes: float = Field(default=10.0, gt=0, le=WEEK_MINUTES)
     log_level: LogLevel = "INFO"
     #: Processes that run the AI's searches (outside the event loop).
     ai_workers: int = Field(default=1, ge=1, le=64)
     #: Seconds per AI decision, replacing each strength's own cap; 0 lifts the cap (every
     #: decision then depends only on the position and its seed); None: the strengths' caps.
-    ai_time_cap_seconds: float | None = Field(default=None, ge=0)
+    ai_time_cap_seconds: float | None = Field(default=None, ge=0, le=3600)
     #: The AI's deadline for one decision: a search still running then has a stuck worker;
     #: the pool is replaced and the decision tried once more, then the player is told.
-    ai_decision_timeout_seconds: float = Field(default=30.0, gt=0)
+    ai_decision_timeout_seconds: float = Field(default=30.0, gt=0, le=3600)
     #: Games against the AI one user may have running at once.
     ai_games_per_user: int = Field(default=1, ge=1, le=100)
     #: Processes that draw the tables' pictures beside the bot (0: in the bot's own
@@ -61,11 +67,11 @@ class Settings(BaseSettings):
 
     #: After a restart nobody loses on time for this long: turns whose deadline passed
     #: while the bot was down (or ends sooner) end this many minutes after start-up.
-    downtime_grace_minutes: float = Field(default=60.0, ge=0)
+    downtime_grace_minutes: float = Field(default=60.0, ge=0, le=WEEK_MINUTES)
     #: Family Business: how long a counter window stays open (silent seats: no counter).
-    counter_window_seconds: float = Field(default=60.0, gt=0)
+    counter_window_seconds: float = Field(default=60.0, gt=0, le=WEEK_MINUTES * 60)
     #: Family Business: how long a lobby waits to be started before it expires.
-    lobby_timeout_minutes: float = Field(default=15.0, gt=0)
+    lobby_timeout_minutes: float = Field(default=15.0, gt=0, le=WEEK_MINUTES)
 
     @property
     def challenge_limits(self) -> ChallengeLimits:

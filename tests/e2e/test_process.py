@@ -47,6 +47,24 @@ def test_settings_that_are_not_valid_are_named_without_their_values(tmp_path: Pa
     assert "hunter2" not in done.stderr + done.stdout and "Traceback" not in done.stderr
 
 
+def test_durations_out_of_bounds_are_refused_before_anything_starts(tmp_path: Path):
+    """``inf`` or 1e15 passed the checks and overflowed the clock at start-up."""
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    env |= {"DISCORD_TOKEN": "x", "TURN_TIMEOUT_HOURS": "inf"}
+    env |= {"COUNTER_WINDOW_SECONDS": "1e15", "DOWNTIME_GRACE_MINUTES": "1e15"}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    for name in ("TURN_TIMEOUT_HOURS", "COUNTER_WINDOW_SECONDS", "DOWNTIME_GRACE_MINUTES"):
+        assert f"{name}: Input should be less than or equal to" in done.stderr
+
+
 def test_settings_come_from_the_env_file_with_safe_defaults(tmp_path: Path, monkeypatch):
     for name in (
         "DISCORD_TOKEN",
