@@ -151,12 +151,14 @@ class TerminalGame:
             elif line in ("t", "table"):
                 self.say(self.table(self.state.current))
                 self.show_choices()
-            elif not line.lstrip("#").isdigit():
+            elif line.startswith("#"):  # a Street position is no action's number
+                self.say(f"Type the number of an action (1-{n}), not a Street position.")
+            elif not (line.isascii() and line.isdigit()):  # "²" is a digit, no number
                 self.say(f"{line!r} is not a number or a command: type 1-{n}, or help.")
-            elif not 1 <= int(line.lstrip("#")) <= n:
-                self.say(f"There is no action {line.lstrip('#')}: choose from 1 to {n}.")
+            elif not 1 <= int(line) <= n:
+                self.say(f"There is no action {line}: choose from 1 to {n}.")
             else:
-                return int(line.lstrip("#")) - 1
+                return int(line) - 1
 
     # ------------------------------------------------------------------ the game
     def handover(self, seat: int) -> None:

@@ -110,7 +110,7 @@ class FBTerminal:
                 self.say(text.table(GAME.view(self.state, seat), self.names))
             elif answer == "log":
                 self.say("\n".join(self.log[-15:]) or "Nothing yet.")
-            elif answer.isdigit() and 1 <= int(answer) <= len(actions):
+            elif answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(actions):
                 return actions[int(answer) - 1]
             else:
                 self.say(f"Type a number from 1 to {len(actions)}, or help.")

@@ -11,13 +11,13 @@ from engine.family_business.terminal import play
 
 
 def test_a_terminal_game_against_random_players_runs_to_its_placing():
-    answers = itertools.chain(["help", "table", "log", "99", "x"], itertools.repeat("1"))
+    answers = itertools.chain(["help", "table", "log", "99", "x", "²"], itertools.repeat("1"))
     out: list[str] = []
     assert (
         play(seed=4, players=3, opponent="random", ask=lambda _: next(answers), say=out.append) == 0
     )
     text = "\n".join(out)
-    assert "Type a number from 1 to" in text and "Final placing: 1." in text
+    assert "Type a number from 1 to" in text and "Final placing: 1." in text  # "²" too
     assert "Hit list from the wall" in text and "Your hand:" in text
 
 

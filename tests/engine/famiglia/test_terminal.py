@@ -74,7 +74,7 @@ def test_whole_game_against_the_robot_to_the_end(level, first):
 
 def test_bad_input_gets_a_clear_message_and_the_game_goes_on():
     screen = Screen()
-    ask = Script(["abc", "99", "0", "", "-1", "1.5", "#1"], then=None)
+    ask = Script(["abc", "99", "0", "", "-1", "1.5", "²", "#1", "1"], then=None)
     game = TerminalGame(
         new_game(5, mode="solo", level=3, first=0), ("Ann", "Robot"), ask=ask, say=screen
     )
@@ -88,7 +88,11 @@ def test_bad_input_gets_a_clear_message_and_the_game_goes_on():
     assert f"Type a number from 1 to {n}, or help." in text
     assert "'-1' is not a number or a command" in text
     assert "'1.5' is not a number or a command" in text
-    assert game.log, "the valid '#1' after the bad lines was played"
+    assert "'²' is not a number or a command" in text  # a digit, but no number
+    # "#1" reads as the Street's first card, which is not action 1 (a refresh of "#7"
+    # could otherwise discard the card listed seventh among the actions)
+    assert f"Type the number of an action (1-{n}), not a Street position." in text
+    assert game.log, "the valid '1' after the bad lines was played"
     assert "Game left. Goodbye!" in text
 
 
