@@ -48,7 +48,8 @@ def label(action: Action, card_code: int = -1, hit: tuple[int, ...] = ()) -> str
 
 def table(v: FBView, names: tuple[str, ...]) -> str:
     """The table as the viewer sees it."""
-    lines = [f"--- Turn {v.turn}: {names[v.active]} ({C.GANGS[v.active]}) to move ---"]
+    head = "game over" if v.over else f"{names[v.active]} ({C.GANGS[v.active]}) to move"
+    lines = [f"--- Turn {v.turn}: {head} ---"]
     for gv in v.gangs:
         if not gv.live:
             lines.append(f"  {names[gv.seat]:<12} {C.GANGS[gv.seat]:<13} eliminated")

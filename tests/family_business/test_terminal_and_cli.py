@@ -18,6 +18,8 @@ def test_a_terminal_game_against_random_players_runs_to_its_placing():
     )
     text = "\n".join(out)
     assert "Type a number from 1 to" in text and "Final placing: 1." in text  # "²" too
+    last_table = text.rsplit("--- Turn", 1)[1]
+    assert last_table.split("---")[0].endswith(": game over ")  # nobody is to move
     assert "Hit list from the wall" in text and "Your hand:" in text
 
 
