@@ -127,7 +127,11 @@ class DuelTable:
         # then it is recorded here, so that no second table is posted beside a
         # challenge that would keep its buttons.
         if interaction.message is not None:
-            await adopt(self.flows.service.records, moved.game, interaction.message)
+            try:
+                await adopt(self.flows.service.records, moved.game, interaction.message)
+            except Exception:  # the answer stands; the table is shown and repaired anyway
+                log.exception("challenge %s answered, its message not recorded", game_id)
+                self.flows.repair.failed(game_id)
         await self.flows.show_outcome(moved)
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
@@ -138,6 +142,7 @@ class DuelTable:
                 raise Refusal("Only the two players of that game can ask for a rematch.")
             if interaction.guild is None:
                 raise Refusal("Rematches are played in the server channel of the game.")
+            await self._still_a_member(interaction.guild, old.players[1 - seat])
             names = list(game_texts.names_of(old))
             game = await self._challenge(
                 interaction.guild.id,
@@ -148,6 +153,21 @@ class DuelTable:
         except Refusal as refusal:
             return await self.flows.refuse(interaction, str(refusal))
         await self._post_challenge(interaction, game)
+
+    @staticmethod
+    async def _still_a_member(guild: discord.Guild, user_id: int) -> None:
+        """Refusal when ``user_id`` has left ``guild`` (they could neither see nor accept
+        a rematch, which would ping them and hold the channel). Asked of Discord, the
+        bot keeping no member list; when Discord does not answer, the rematch goes on."""
+        try:
+            await guild.fetch_member(user_id)
+        except discord.NotFound:
+            raise Refusal(
+                "Your opponent is no longer a member of this server, so they could not"
+                " accept a rematch. Challenge a member with `/famiglia start`."
+            ) from None
+        except FAILED as error:
+            log.info("membership of %s not read: %r", user_id, error)
 
     # --------------------------------------------------------------------- moves
     async def after_move(self, interaction: Interaction, moved: Moved) -> None:

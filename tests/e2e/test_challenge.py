@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import discord
+import pytest
 
+from tests.gateway_tricks import fails_once
 from tests.simcord_world import World
 
 
@@ -91,3 +93,31 @@ async def test_someone_outside_the_server_cannot_be_challenged(world: World):
     result = await world.slash(world.alice, "start", opponent=stranger)
     assert result.ephemeral and "not a member of this server" in result.response.content
     assert await world.bot.store.active_game_in_channel(world.channel.id) is None
+
+
+@pytest.mark.simcord(check_errors=False)
+async def test_an_accept_whose_table_record_failed_still_shows_the_table(world: World):
+    """The store failed once while the accepted challenge's message was recorded as the
+    table: the table kept its Accept button and nobody was told it was their turn."""
+    game_id = await world.challenge(world.alice, world.bob)
+    table = await world.table(game_id)
+    fails_once(world.bot.store, "table_message_id")
+    await world.bob.click(table, label="Accept")
+    await world.env.advance_time(60)
+    assert (await world.game(game_id)).status == "active"
+    labels = [c.get("label") for c in world.components(await world.table(game_id))]
+    assert "Accept" not in labels and "Show my hand" in labels, labels
+    turn = [m for m in world.messages() if "your turn in Famiglia" in m.content]
+    assert len(turn) == 1
+
+
+async def test_a_rematch_with_someone_who_left_the_server_is_refused(world: World):
+    game_id = await world.start_game(world.alice, world.bob)
+    asked = await world.slash(world.alice, "forfeit")
+    await world.alice.click(asked.response, label="Yes, give up this game")
+    world.guild.remove_member(world.bob)
+    end = [m for m in world.messages() if m.content.startswith("🏁")][-1]
+    answer = await world.alice.click(end, label="Rematch")
+    assert answer.ephemeral and "no longer a member" in answer.response.content
+    assert await world.bot.store.active_game_in_channel(world.channel.id) is None
+    assert (await world.game(game_id)).status == "forfeited"
