@@ -193,7 +193,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     _check_players(parser, args)
     if args.command == "play":
         return _play(args)
-    return _simulate(args)
+    try:
+        return _simulate(args)
+    except KeyboardInterrupt:  # Ctrl-C: the games played so far are not a result
+        print("\nStopped: no figures for a run cut short.", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -118,3 +118,15 @@ def test_an_option_of_the_other_game_is_refused_not_ignored(argv, said, capsys):
         main(argv)
     assert exc.value.code == 2
     assert said in capsys.readouterr().err
+
+
+def test_ctrl_c_during_simulate_stops_without_a_traceback(monkeypatch, capsys):
+    """A traceback of KeyboardInterrupt, where play leaves with a goodbye."""
+    import engine.cli as cli
+
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_simulate", interrupted)
+    assert main(["simulate", "--game", "family-business", "--players", "2"]) == 130
+    assert "Stopped" in capsys.readouterr().err
