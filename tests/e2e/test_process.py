@@ -14,16 +14,21 @@ from bot.settings import Settings
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_without_a_token_the_bot_exits_at_once_and_says_how_to_get_one(tmp_path: Path):
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
-    done = subprocess.run(
+def _bot(tmp_path: Path, settings: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """``python -m bot`` run in ``tmp_path`` with these settings in its environment."""
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
         [sys.executable, "-m", "bot"],
         cwd=tmp_path,
-        env=env | {"PYTHONPATH": str(ROOT)},
+        env=env | settings,
         capture_output=True,
         text=True,
         timeout=60,
     )
+
+
+def test_without_a_token_the_bot_exits_at_once_and_says_how_to_get_one(tmp_path: Path):
+    done = _bot(tmp_path, {})
     assert done.returncode == 2
     assert "DISCORD_TOKEN" in done.stderr and "discord.com/developers" in done.stderr
     assert "famiglia play" in done.stderr
@@ -31,16 +36,7 @@ def test_without_a_token_the_bot_exits_at_once_and_says_how_to_get_one(tmp_path:
 
 def test_settings_that_are_not_valid_are_named_without_their_values(tmp_path: Path):
     secret = "postgresql+asyncpg://famiglia:hunter2@db:5432/famiglia"
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    env |= {"DATABASE_URL": secret, "LOG_LEVEL": "verbose", "DISCORD_TOKEN": "x"}
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = _bot(tmp_path, {"DATABASE_URL": secret, "LOG_LEVEL": "verbose", "DISCORD_TOKEN": "x"})
     assert done.returncode == 2
     assert "DATABASE_URL: DATABASE_URL must be a postgresql:// URL" in done.stderr
     assert "LOG_LEVEL: Input should be 'DEBUG'" in done.stderr
@@ -49,17 +45,8 @@ def test_settings_that_are_not_valid_are_named_without_their_values(tmp_path: Pa
 
 def test_durations_out_of_bounds_are_refused_before_anything_starts(tmp_path: Path):
     """``inf`` or 1e15 passed the checks and overflowed the clock at start-up."""
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    env |= {"DISCORD_TOKEN": "x", "TURN_TIMEOUT_HOURS": "inf"}
-    env |= {"COUNTER_WINDOW_SECONDS": "1e15", "DOWNTIME_GRACE_MINUTES": "1e15"}
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    bounds = {"TURN_TIMEOUT_HOURS": "inf", "COUNTER_WINDOW_SECONDS": "1e15"}
+    done = _bot(tmp_path, {"DISCORD_TOKEN": "x", "DOWNTIME_GRACE_MINUTES": "1e15"} | bounds)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     for name in ("TURN_TIMEOUT_HOURS", "COUNTER_WINDOW_SECONDS", "DOWNTIME_GRACE_MINUTES"):
         assert f"{name}: Input should be less than or equal to" in done.stderr
