@@ -230,6 +230,12 @@ class GameCommits(GameReads):
             self._live.forget(game.id)
             written = play.dump_state(state) if moves or deal else None
             stored = await self._landed(game, user_id, texts, status, deadline, seats, written)
+            if (
+                stored is not None
+                and result is not None
+                and not await self._same_result(game.id, result)
+            ):
+                stored = None
             if stored is None:
                 raise
             row = stored
@@ -271,6 +277,20 @@ class GameCommits(GameReads):
             return None
         written = [(a.actor, a.action_json) for a in log]
         return stored if written == [(user_id, t) for t in texts] else None
+
+    async def _same_result(self, game_id: int, result: ResultRecord) -> bool:
+        """Whether the stored result of ``game_id`` is ``result`` (who won, how, the
+        points): a forfeit of the other player written by another process at the same
+        version is another write (False too when the store cannot tell now)."""
+        try:
+            stored = await self.store.get_result(game_id)
+        except Exception:
+            return False
+        return stored is not None and (stored.winner, stored.reason, stored.totals) == (
+            result.winner,
+            result.reason,
+            result.totals,
+        )
 
     def _changed(self, row: GameRow) -> None:
         for listener in self.listeners:

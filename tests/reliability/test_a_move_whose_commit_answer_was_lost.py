@@ -251,3 +251,37 @@ async def test_a_lost_join_is_not_taken_for_another_persons_join(
     with pytest.raises(DROPPED):
         await multi.join(opened.game.id, bob, "bob")
     assert [s.user_id for s in (await multi.base.game(opened.game.id)).seats] == [host, cy]
+
+
+@pytest.mark.simcord(check_errors=False)
+async def test_a_lost_forfeit_is_not_taken_for_the_other_players_forfeit(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice gives up; her write's answer is lost while another process wrote Bob's
+    giving up at the version hers would have had. Same status, same (no) deadline, but
+    the other result: Alice is not told she gave up, nor the table shown as her loss."""
+    game_id = await world.start_game(world.alice, world.bob)
+    game = await world.game(game_id)
+    alice, bob = game.seat_of(world.alice.id), game.seat_of(world.bob.id)
+    assert alice is not None and bob is not None
+    real = Store.set_status
+    lost: list[int] = []
+
+    async def other_process_then_drop(self: Store, gid: int, **kw: Any) -> Any:
+        if lost or kw.get("status") != "forfeited":
+            return await real(self, gid, **kw)
+        lost.append(gid)
+        result = kw["result"].model_copy(update={"winner": alice})  # Bob gave up
+        await real(self, gid, **{**kw, "result": result})
+        raise DROPPED("connection was closed in the middle of operation")
+
+    monkeypatch.setattr(Store, "set_status", other_process_then_drop)
+    asked = await world.slash(world.alice, "forfeit")
+    answer = await world.alice.click(asked.response, label="Yes, give up this game")
+    assert lost
+    said = " ".join(
+        [answer.response.content if answer.response else ""] + [f.content for f in answer.followups]
+    )
+    assert "could not be confirmed" in said, said
+    stored = await world.bot.store.get_result(game_id)
+    assert stored is not None and stored.winner == alice
