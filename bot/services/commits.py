@@ -198,14 +198,15 @@ class GameCommits(GameReads):
         if keep and reminder is not None:
             reminder = None if game.reminder_sent else game.reminder_at
         texts = [log_entry(play, mode, seat, action) for seat, action in moves]
+        written = play.dump_state(state) if moves or deal else None
         try:
-            if moves:
+            if written is not None and moves:
                 row = await self.store.commit_move(
                     game.id,
                     expected_version=game.version,
                     actor=user_id,
                     actions=texts,
-                    state_json=play.dump_state(state),
+                    state_json=written,
                     status=status,
                     deadline=deadline,
                     reminder_at=reminder,
@@ -217,7 +218,7 @@ class GameCommits(GameReads):
                     game.id,
                     expected_version=game.version,
                     status=status,
-                    state_json=play.dump_state(state) if deal else None,
+                    state_json=written,
                     deadline=deadline,
                     reminder_at=reminder,
                     result=result,
@@ -228,17 +229,12 @@ class GameCommits(GameReads):
             raise Refusal(CONFLICT) from None
         except Exception:  # no answer: the write may have been committed all the same
             self._live.forget(game.id)
-            written = play.dump_state(state) if moves or deal else None
-            stored = await self._landed(game, user_id, texts, status, deadline, seats, written)
-            if (
-                stored is not None
-                and result is not None
-                and not await self._same_result(game.id, result)
-            ):
-                stored = None
-            if stored is None:
+            landed = await self._landed(
+                game, user_id, texts, status, deadline, seats, written, result
+            )
+            if landed is None:
                 raise
-            row = stored
+            row = landed
         self._live.keep(row, state, texts)
         self._changed(row)
         return row
@@ -252,14 +248,16 @@ class GameCommits(GameReads):
         deadline: datetime | None,
         seats: Sequence[Seat] | None,
         state_json: str | None,
+        result: ResultRecord | None,
     ) -> GameRow | None:
         """The game as stored if this write over ``game`` was committed though its
         answer was lost (a connection that dropped after the server ran the commit);
         None if it was not, or if the store cannot tell now. A write bumps the version
         by one: the stored game one version on is this write if it holds what the write
-        wrote (its status, deadline, seats and state) and, with actions, exactly these
-        actions by this actor at the log's end. Another process's write of that version
-        (another person joining the lobby) differs in what it wrote."""
+        wrote (its status, deadline, seats, state and result: who won, how, the points)
+        and, with actions, exactly these actions by this actor at the log's end. Another
+        process's write of that version (another person joining the lobby, the other
+        player giving up) differs in what it wrote."""
         try:
             stored = await self.store.get_game(game.id)
             if stored is None or stored.version != game.version + 1:
@@ -270,27 +268,18 @@ class GameCommits(GameReads):
                 return None
             if state_json is not None and stored.state_json != state_json:
                 return None
+            if result is not None:
+                ended = await self.store.get_result(game.id)
+                wrote = (result.winner, result.reason, result.totals)
+                if ended is None or (ended.winner, ended.reason, ended.totals) != wrote:
+                    return None
             if not texts:
                 return stored
             log = await self.store.action_log(game.id, since=game.action_count)
         except Exception:
             return None
-        written = [(a.actor, a.action_json) for a in log]
-        return stored if written == [(user_id, t) for t in texts] else None
-
-    async def _same_result(self, game_id: int, result: ResultRecord) -> bool:
-        """Whether the stored result of ``game_id`` is ``result`` (who won, how, the
-        points): a forfeit of the other player written by another process at the same
-        version is another write (False too when the store cannot tell now)."""
-        try:
-            stored = await self.store.get_result(game_id)
-        except Exception:
-            return False
-        return stored is not None and (stored.winner, stored.reason, stored.totals) == (
-            result.winner,
-            result.reason,
-            result.totals,
-        )
+        logged = [(a.actor, a.action_json) for a in log]
+        return stored if logged == [(user_id, t) for t in texts] else None
 
     def _changed(self, row: GameRow) -> None:
         for listener in self.listeners:
