@@ -71,23 +71,23 @@ class TurnPings:
         was shown already). Never raises."""
         async with self._locks(game_id):
             if not self._older(game_id, version):
-                await self._drop(channel, game_id)
-                stored = self._known.get(game_id, (version, True))[1]
-                self._know(game_id, version, stored)
+                self._know(game_id, version, await self._drop(channel, game_id))
 
     def _older(self, game_id: int, version: int) -> bool:
         known = self._known.get(game_id)
         return known is not None and version < known[0]
 
-    async def _drop(self, channel: discord.PartialMessageable, game_id: int) -> None:
+    async def _drop(self, channel: discord.PartialMessageable, game_id: int) -> bool:
+        """Delete the game's stored pings; whether any may still be stored (a delete
+        that failed, or a store that did not answer)."""
         known = self._known.get(game_id)
         if known is not None and not known[1]:
-            return  # none stored: this process sent none since it last deleted them
+            return False  # none stored: this process sent none since it last deleted them
         try:
             old = await self.records.take_turn_pings(game_id)
         except Exception:
             log.exception("turn pings of game %s not read: they stay", game_id)
-            return
+            return True
         kept = []
         for message_id in old:
             try:
@@ -102,8 +102,7 @@ class TurnPings:
                 await self.records.turn_ping_sent(game_id, message_id)
             except Exception:
                 log.exception("turn ping %s of game %s not kept: it stays", message_id, game_id)
-        version = known[0] if known is not None else -1
-        self._know(game_id, version, bool(kept))
+        return bool(kept)
 
     def _know(self, game_id: int, version: int, stored: bool) -> None:
         self._known[game_id] = (version, stored)
