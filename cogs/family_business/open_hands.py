@@ -29,6 +29,7 @@ import discord
 
 from bot.app import FamigliaBot
 from bot.discord_errors import FAILED
+from bot.keyed_locks import KeyedLocks
 from db.rows import GameRow
 
 log = logging.getLogger(__name__)
@@ -50,7 +51,7 @@ class OpenHands:
     def __init__(self, render: Render) -> None:
         self.render = render  # a seat's hand message for the game at a state
         self._games: dict[int, dict[int, _Hand]] = {}  # game -> user -> latest hand
-        self._locks: dict[int, asyncio.Lock] = {}  # game -> its refreshes, one at a time
+        self._locks = KeyedLocks()  # game -> its refreshes, one at a time
         #: game -> the newest change shown: the game as written, its state, and whether
         #: it was quiet (a window stays open)
         self._latest: dict[int, tuple[GameRow, Any, bool]] = {}
@@ -81,18 +82,14 @@ class OpenHands:
             self._latest[game.id] = (game, state, quiet)
         if quiet or not self._games.get(game.id):
             return
-        lock = self._locks.setdefault(game.id, asyncio.Lock())
-        async with lock:
+        async with self._locks(game.id):
             await self._refresh(game, state)
-        if not game.is_open:
-            self._locks.pop(game.id, None)
 
     async def _catch_up(self, game_id: int) -> None:
         """A hand kept after a newer change was shown, drawn at that change (unless a
         window has opened since: it is drawn when the window closes)."""
-        lock = self._locks.setdefault(game_id, asyncio.Lock())
         try:
-            async with lock:
+            async with self._locks(game_id):
                 latest = self._latest.get(game_id)
                 if latest is not None and not latest[2]:
                     await self._refresh(latest[0], latest[1])
