@@ -32,7 +32,6 @@ from cogs.ai_table import dm_payload, ended_controls, mark_thinking
 from cogs.game_answers import Flows
 from cogs.move_views import confirm_forfeit
 from cogs.safe_text import kept_name
-from cogs.turn_pings import TurnPings
 from db.rows import ROBOT, GameRow
 from engine.famiglia import GameState
 
@@ -48,7 +47,7 @@ class AiFlows:
         self.ai = ai
         self.service = ai.service
         self.records = ai.service.records
-        self.pings = TurnPings(self.records)  # in a channel: the human's turn, after a repair
+        self.pings = flows.pings  # in a channel: the human's turn, after a repair
         self._turns: dict[int, asyncio.Task[None]] = {}
         #: failed AI turns in a row per game: an AI's turn has no deadline, so one that
         #: failed is tried again after a pause (bot.retry), never left waiting for ever

@@ -25,7 +25,6 @@ from cogs.game_answers import Flows, users
 from cogs.move_views import confirm_forfeit, table_controls
 from cogs.safe_text import UNKNOWN_USER, kept_name, shown
 from cogs.table_message import adopt, answer_message
-from cogs.turn_pings import TurnPings
 from db.rows import GameRow
 from engine.famiglia import GameState
 
@@ -36,7 +35,7 @@ Interaction = discord.Interaction[FamigliaBot]
 class DuelTable:
     def __init__(self, flows: Flows) -> None:
         self.flows = flows
-        self.pings = TurnPings(flows.service.records)
+        self.pings = flows.pings
 
     def link_title(self, game: GameRow) -> str:
         return f"Famiglia #{game.id}"

@@ -28,6 +28,7 @@ from cogs.move_views import hand_controls, table_controls
 from cogs.repair import TableRepair
 from cogs.rules_text import PAGES, titles
 from cogs.table_message import answer_message, answered_ok, end_nonce, moved_to, show_table
+from cogs.turn_pings import TurnPings
 from db.rows import GameRow, ResultRow
 from engine.famiglia import Action, GameState
 
@@ -50,6 +51,8 @@ class Flows:
         #: The table of each mode (two players, solo, AI), registered per mode.
         self.tables = ModeTables()
         self.repair = TableRepair(service, self.show_outcome)
+        #: the "your turn" pings and reminders of games in server channels, every mode's
+        self.pings = TurnPings(service.records)
 
     # ------------------------------------------------------------------ answers
     @staticmethod

@@ -96,12 +96,17 @@ class TurnTimer:
         deadline = game.deadline
         when = f" <t:{int(deadline.timestamp())}:R>" if deadline is not None else " soon"
         channel = self.flows.bot.get_partial_messageable(game.channel_id)
+        text = (
+            f"⏰ {game_texts.mention(game, seat)}, it is still your turn in Famiglia "
+            f"#{game.id}. If you do not move, you lose the game{when}."
+        )
         try:
-            await channel.send(
-                f"⏰ {game_texts.mention(game, seat)}, it is still your turn in Famiglia "
-                f"#{game.id}. If you do not move, you lose the game{when}.",
-                allowed_mentions=users(game.players[seat]),
-            )
+            if game.guild_id is None:  # a DM keeps its reminders
+                await channel.send(text, allowed_mentions=users(game.players[seat]))
+            else:  # in its channel the reminder takes the turn ping's place, and goes with it
+                await self.flows.pings.ping(
+                    channel, game.id, game.version, text, game.players[seat], again=True
+                )
         except FAILED as error:
             log.warning("reminder for game %s not sent: %s", game.id, error)
 

@@ -1,5 +1,7 @@
 """The "your turn" pings of games in server channels: one per game stays, the latest; the
-previous one is deleted when the next is sent and the last when the game ends.
+previous one is deleted when the next is sent and the last when the game ends. The
+reminder at half of a turn is such a ping too: it takes the place of the turn's ping,
+and goes with the turn.
 
 Which messages they are is stored (``Records.turn_ping_sent``), so a restart, which
 announces the turn anew, deletes the ping of before it too (kept in memory only, that
@@ -30,10 +32,10 @@ log = logging.getLogger(__name__)
 KNOWN: Final = 4096
 
 
-def ping_nonce(game_id: int, version: int) -> str:
+def ping_nonce(game_id: int, version: int, *, again: bool = False) -> str:
     """The nonce of the game's ping at ``version`` (Discord posts a message sent again
-    with the nonce of one it posted minutes before as that one)."""
-    return f"ping-{game_id}-{version}"
+    with the nonce of one it posted minutes before as that one); ``again``: its reminder."""
+    return f"ping-{game_id}-{version}{'-again' if again else ''}"
 
 
 class TurnPings:
@@ -44,21 +46,31 @@ class TurnPings:
         self._known: OrderedDict[int, tuple[int, bool]] = OrderedDict()
 
     async def ping(
-        self, channel: discord.PartialMessageable, game_id: int, version: int, text: str, user: int
+        self,
+        channel: discord.PartialMessageable,
+        game_id: int,
+        version: int,
+        text: str,
+        user: int,
+        *,
+        again: bool = False,
     ) -> None:
         """Ping ``user`` with ``text`` in ``channel`` for the game at ``version``, the
         game's previous pings deleted; nothing if a newer version was shown already or
-        this version was pinged (a repair showing the game again notifies nobody twice).
-        Raises what Discord raises for the new ping (``FAILED``); a store that cannot keep
-        which ping it was only costs a ping that stays (logged)."""
+        this version was pinged (a repair showing the game again notifies nobody twice),
+        unless ``again``: the reminder at half of the turn, which takes the turn ping's
+        place. Raises what Discord raises for the new ping (``FAILED``); a store that
+        cannot keep which ping it was only costs a ping that stays (logged)."""
         async with self._locks(game_id):
-            if self._older(game_id, version) or self._known.get(game_id) == (version, True):
-                return  # a newer version shown, or this one pinged already (a repair)
+            if self._older(game_id, version):
+                return  # a newer version shown: this turn is over
+            if not again and self._known.get(game_id) == (version, True):
+                return  # this one pinged already (a repair)
             await self._drop(channel, game_id)
             ping = await channel.send(
                 text,
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)]),
-                nonce=ping_nonce(game_id, version),
+                nonce=ping_nonce(game_id, version, again=again),
             )
             try:
                 await self.records.turn_ping_sent(game_id, ping.id)

@@ -130,20 +130,21 @@ async def announce_end(bot: discord.Client, multi: MultiService, game: GameRow, 
     return True
 
 
-async def remind(bot: discord.Client, game: GameRow, state: Any) -> None:
-    """Half of a person's turn is gone: they are mentioned once more, with the time."""
+async def remind(bot: discord.Client, game: GameRow, state: Any, pings: TurnPings) -> None:
+    """Half of a person's turn is gone: they are mentioned once more, with the time (the
+    reminder takes the place of the turn's ping, and goes with the turn)."""
     rules = rules_of(game.game)
     awaited = rules.game.awaiting(state)
     if len(awaited) != 1 or game.deadline is None:
         return
     user = game.players[awaited[0]]
     channel = bot.get_partial_messageable(game.channel_id)
+    text = (
+        f"⏰ <@{user}>, it is still your turn in Family Business. If you do not move,"
+        f" the AI takes over your gang {when(game.deadline)}."
+    )
     with contextlib.suppress(*FAILED):
-        await channel.send(
-            f"⏰ <@{user}>, it is still your turn in Family Business. If you do not move,"
-            f" the AI takes over your gang {when(game.deadline)}.",
-            allowed_mentions=users(user),
-        )
+        await pings.ping(channel, game.id, game.version, text, user, again=True)
 
 
 async def announce_left(bot: discord.Client, game: GameRow, seat: int, *, timed_out: bool) -> None:

@@ -332,8 +332,10 @@ class FamilyBusinessFlows(LobbyFlows):
         for moved in done:  # each game stands alone: one failing loses no other
             try:
                 if moved.reminder:
-                    await remind(self.bot, moved.game, moved.state)
-                elif moved.left is not None:
+                    await remind(self.bot, moved.game, moved.state, self.pings)
+                elif moved.left is not None:  # the turn's ping and reminder go with it
+                    channel = self.bot.get_partial_messageable(moved.game.channel_id)
+                    await self.pings.drop(channel, moved.game.id, moved.game.version)
                     await announce_left(self.bot, moved.game, moved.left, timed_out=True)
             except Exception:
                 log.exception("the timer's notice of game %s failed", moved.game.id)

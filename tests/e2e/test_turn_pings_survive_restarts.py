@@ -26,3 +26,31 @@ async def test_a_server_game_against_the_ai_keeps_one_ping_over_restarts(world: 
     await world.restart()
     await world.restart()
     assert len(_pings(world, "the game against the AI")) == 1
+
+
+def _reminders(world: World) -> list[str]:
+    return [m.content for m in world.messages() if "still your turn" in m.content]
+
+
+async def test_the_reminder_takes_the_turn_pings_place_and_goes_with_the_game(
+    world: World,
+) -> None:
+    game_id = await world.start_game(world.alice, world.bob)
+    await world.env.advance_time(world.config.turn_timeout.total_seconds() / 2 + 5)
+    assert len(_reminders(world)) == 1
+    assert _pings(world, "Famiglia") == _reminders(world), "the turn ping stayed beside it"
+    await world.restart()
+    assert len(_pings(world, "Famiglia")) == 1, _pings(world, "Famiglia")
+    await play_by_buttons(world, game_id)
+    assert _pings(world, "Famiglia") == [], "a reminder outlived its game"
+
+
+async def test_a_server_game_against_the_ai_keeps_no_reminder_after_its_turn(
+    world: World,
+) -> None:
+    await world.slash(world.alice, "ai", strength="easy", first="you")
+    await world.env.advance_time(world.config.turn_timeout.total_seconds() / 2 + 5)
+    assert len(_reminders(world)) == 1
+    assert len(_pings(world, "the game against the AI")) == 0  # the reminder replaced it
+    await world.env.advance_time(world.config.turn_timeout.total_seconds())
+    assert _reminders(world) == [], "the reminder of a lost game stayed"
