@@ -42,8 +42,9 @@ class TurnPings:
     def __init__(self, records: Records) -> None:
         self.records = records
         self._locks = KeyedLocks()
-        #: game -> (the version of its latest showing, whether a ping may be stored)
-        self._known: OrderedDict[int, tuple[int, bool]] = OrderedDict()
+        #: game -> (the version of its latest showing, whether a ping may be stored,
+        #: whether that showing pinged)
+        self._known: OrderedDict[int, tuple[int, bool, bool]] = OrderedDict()
 
     async def ping(
         self,
@@ -64,7 +65,7 @@ class TurnPings:
         async with self._locks(game_id):
             if self._older(game_id, version):
                 return  # a newer version shown: this turn is over
-            if not again and self._known.get(game_id) == (version, True):
+            if not again and self._known.get(game_id) == (version, True, True):
                 return  # this one pinged already (a repair)
             await self._drop(channel, game_id)
             ping = await channel.send(
@@ -76,14 +77,14 @@ class TurnPings:
                 await self.records.turn_ping_sent(game_id, ping.id)
             except Exception:
                 log.exception("turn ping %s of game %s not kept: it will stay", ping.id, game_id)
-            self._know(game_id, version, True)
+            self._know(game_id, version, True, pinged=True)
 
     async def drop(self, channel: discord.PartialMessageable, game_id: int, version: int) -> None:
         """Delete the game's turn pings, shown at ``version`` (nothing if a newer version
         was shown already). Never raises."""
         async with self._locks(game_id):
             if not self._older(game_id, version):
-                self._know(game_id, version, await self._drop(channel, game_id))
+                self._know(game_id, version, await self._drop(channel, game_id), pinged=False)
 
     def _older(self, game_id: int, version: int) -> bool:
         known = self._known.get(game_id)
@@ -116,8 +117,8 @@ class TurnPings:
                 log.exception("turn ping %s of game %s not kept: it stays", message_id, game_id)
         return bool(kept)
 
-    def _know(self, game_id: int, version: int, stored: bool) -> None:
-        self._known[game_id] = (version, stored)
+    def _know(self, game_id: int, version: int, stored: bool, *, pinged: bool) -> None:
+        self._known[game_id] = (version, stored, pinged)
         self._known.move_to_end(game_id)
         while len(self._known) > KNOWN:
             self._known.popitem(last=False)

@@ -130,3 +130,26 @@ async def test_the_same_version_shown_again_pings_nobody_twice(
     for _ in range(3):
         await pings.ping(channel, 1, 5, "Alice", 11)  # type: ignore[arg-type]
     assert channel.next_id == 101 and list(channel.live.values()) == ["Alice"]
+
+
+async def test_a_failed_delete_does_not_count_as_a_ping_of_its_version(
+    parts: tuple[TurnPings, _Channel, _Records],
+) -> None:
+    """A time running out drops the turn's ping and pings the next person at the same
+    version: a delete that failed there must not read as "this version was pinged"."""
+    pings, channel, _ = parts
+    await pings.ping(channel, 1, 5, "Alice", 11)  # type: ignore[arg-type]
+    channel.delete_fails.append(_http_error(503))
+    await pings.drop(channel, 1, 6)  # type: ignore[arg-type]
+    await pings.ping(channel, 1, 6, "Bob", 22)  # type: ignore[arg-type]
+    assert list(channel.live.values()) == ["Bob"]
+
+
+async def test_the_reminder_replaces_its_turns_ping_and_a_repair_pings_no_more(
+    parts: tuple[TurnPings, _Channel, _Records],
+) -> None:
+    pings, channel, _ = parts
+    await pings.ping(channel, 1, 5, "Alice", 11)  # type: ignore[arg-type]
+    await pings.ping(channel, 1, 5, "⏰ Alice", 11, again=True)  # type: ignore[arg-type]
+    await pings.ping(channel, 1, 5, "Alice", 11)  # type: ignore[arg-type]
+    assert list(channel.live.values()) == ["⏰ Alice"]
