@@ -71,13 +71,15 @@ async def tell_turn(
     last (moment, seat) told, kept by the caller), the game's previous turn ping deleted
     (``pings``: one stays per game, across restarts too). Never in a window: its
     announcement mentioned every responder, and a mention of the last one left would
-    tell the table that the others have answered (RULING R31). False when Discord
-    refused the mention (it is not noted as told: the caller has it made again)."""
+    tell the table that the others have answered (RULING R31); a window or an AI seat to
+    move deletes the ping of the turn before (its reminder too: that turn is over).
+    False when Discord refused the mention (it is not noted as told: the caller has it
+    made again)."""
     rules = rules_of(game.game)
-    if rules.window_open(state):
-        return True
+    channel = bot.get_partial_messageable(game.channel_id)
     awaited = rules.game.awaiting(state)
-    if len(awaited) != 1 or game.seats[awaited[0]].played_by_ai:
+    if rules.window_open(state) or len(awaited) != 1 or game.seats[awaited[0]].played_by_ai:
+        await pings.drop(channel, game.id, game.version)  # the turn pinged is over
         return True
     seat = awaited[0]
     moment = (rules.moment(state), seat)
@@ -85,7 +87,6 @@ async def tell_turn(
         return True
     told[game.id] = moment  # before the send: a second update in the meantime says nothing
     until = f" Your time runs out {when(game.deadline)}." if game.deadline else ""
-    channel = bot.get_partial_messageable(game.channel_id)
     sent = False
     try:
         text = (

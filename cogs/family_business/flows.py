@@ -264,7 +264,10 @@ class FamilyBusinessFlows(LobbyFlows):
         self.kick(moved.game.id)
 
     async def _announce_window(self, game: GameRow, state: Any) -> None:
-        """Announce the open window once; if Discord refused, the repair announces it."""
+        """Announce the open window once (the ping of the turn that played its card is
+        deleted: that turn is over); if Discord refused, the repair announces it."""
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        await self.pings.drop(channel, game.id, game.version)
         if await announce_window(self.bot, game, state):
             self._windows_told[game.id] = rules_of(game.game).moment(state)
         else:
@@ -333,9 +336,7 @@ class FamilyBusinessFlows(LobbyFlows):
             try:
                 if moved.reminder:
                     await remind(self.bot, moved.game, moved.state, self.pings)
-                elif moved.left is not None:  # the turn's ping and reminder go with it
-                    channel = self.bot.get_partial_messageable(moved.game.channel_id)
-                    await self.pings.drop(channel, moved.game.id, moved.game.version)
+                elif moved.left is not None:
                     await announce_left(self.bot, moved.game, moved.left, timed_out=True)
             except Exception:
                 log.exception("the timer's notice of game %s failed", moved.game.id)

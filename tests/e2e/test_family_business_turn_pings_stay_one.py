@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import random
 
-from tests.fb_play import a_persons_turn, fb, started, state_of, take_turn_step
+from simcord import MemberActor
+
+from tests.fb_play import FB, a_persons_turn, fb, started, state_of, take_turn_step
 from tests.simcord_world import World
 
 
@@ -46,3 +48,40 @@ async def test_the_reminder_replaces_the_turn_ping_and_goes_with_the_turn(world:
     await a_persons_turn(world, game_id)
     assert len(_pings(world)) == 1
     assert not any("still your turn" in p for p in _pings(world)), "a reminder outlived its turn"
+
+
+def _reminded(world: World) -> bool:
+    return any("still your turn" in p for p in _pings(world))
+
+
+async def _remind(world: World, game_id: int) -> MemberActor:
+    """A person's turn, half of its time gone: the reminder is in the channel."""
+    who = await a_persons_turn(world, game_id)
+    game = await world.game(game_id)
+    assert game.deadline is not None
+    await world.env.advance_time((game.deadline - world.env.now()).total_seconds() / 2 + 1)
+    assert _reminded(world), _pings(world)
+    return who
+
+
+async def test_a_window_opened_by_the_reminded_player_takes_the_reminder_away(
+    world: World,
+) -> None:
+    game_id = await started(world, [world.alice, world.bob])
+    rng = random.Random(2)
+    for _ in range(60):
+        who = await _remind(world, game_id)
+        turn = (await state_of(world, game_id)).turn
+        while (state := await state_of(world, game_id)).turn == turn and not FB.window_open(state):
+            await take_turn_step(world, who, game_id, rng)
+        if FB.window_open(state):
+            assert not _reminded(world), "the reminder said it was still their turn"
+            return
+    raise AssertionError("no window was opened")
+
+
+async def test_leaving_on_ones_turn_takes_its_reminder_away(world: World) -> None:
+    game_id = await started(world, [world.alice, world.bob], ai=1)
+    who = await _remind(world, game_id)
+    await fb(world, who, "leave")
+    assert not _reminded(world), "the reminder outlived the turn handed to the AI"
