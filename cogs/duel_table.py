@@ -76,6 +76,8 @@ class DuelTable:
                 f"{shown(kept_name(opponent))} is not a member of this server, so they"
                 " could not see or accept the challenge. Challenge a member of this server.",
             )
+        if not _sees(channel, opponent):
+            return await self.flows.refuse(interaction, _cannot_see(opponent))
         names = [kept_name(interaction.user), kept_name(opponent)]
         try:
             game = await self._challenge(
@@ -141,8 +143,13 @@ class DuelTable:
                 raise Refusal("Only the two players of that game can ask for a rematch.")
             if interaction.guild is None:
                 raise Refusal("Rematches are played in the server channel of the game.")
-            await self._still_a_member(interaction.guild, old.players[1 - seat])
-            names = list(game_texts.names_of(old))
+            opponent = await self._still_a_member(interaction.guild, old.players[1 - seat])
+            names = list(game_texts.names_of(old))  # of now where Discord tells them
+            names[seat] = kept_name(interaction.user)
+            if opponent is not None:
+                if not _sees(interaction.channel, opponent):
+                    raise Refusal(_cannot_see(opponent))
+                names[1 - seat] = kept_name(opponent)
             game = await self._challenge(
                 interaction.guild.id,
                 old.channel_id,
@@ -154,12 +161,13 @@ class DuelTable:
         await self._post_challenge(interaction, game)
 
     @staticmethod
-    async def _still_a_member(guild: discord.Guild, user_id: int) -> None:
-        """Refusal when ``user_id`` has left ``guild`` (they could neither see nor accept
-        a rematch, which would ping them and hold the channel). Asked of Discord, the
-        bot keeping no member list; when Discord does not answer, the rematch goes on."""
+    async def _still_a_member(guild: discord.Guild, user_id: int) -> discord.Member | None:
+        """The member ``user_id`` of ``guild``; Refusal when they left it (they could
+        neither see nor accept a rematch, which would ping them and hold the channel).
+        Asked of Discord, the bot keeping no member list; when Discord does not answer,
+        None, and the rematch goes on."""
         try:
-            await guild.fetch_member(user_id)
+            return await guild.fetch_member(user_id)
         except discord.NotFound:
             raise Refusal(
                 "Your opponent is no longer a member of this server, so they could not"
@@ -167,6 +175,7 @@ class DuelTable:
             ) from None
         except FAILED as error:
             log.info("membership of %s not read: %r", user_id, error)
+            return None
 
     # --------------------------------------------------------------------- moves
     async def after_move(self, interaction: Interaction, moved: Moved) -> None:
@@ -220,3 +229,17 @@ class DuelTable:
         if now is not None and now.version != game.version:  # a move came in meanwhile
             await flows.update_table(now, GameState.from_json(now.state_json))
         return True
+
+
+def _sees(channel: object, member: discord.Member) -> bool:
+    """Whether ``member`` can see ``channel`` (a text channel or thread; others: yes)."""
+    if isinstance(channel, discord.TextChannel | discord.Thread):
+        return channel.permissions_for(member).view_channel
+    return True
+
+
+def _cannot_see(opponent: discord.Member) -> str:
+    return (
+        f"{shown(kept_name(opponent))} cannot see this channel, so they could not read or"
+        " accept the challenge. Challenge them in a channel you both see."
+    )

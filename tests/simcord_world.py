@@ -18,7 +18,9 @@ import discord
 import simcord
 from simcord import MemberActor, SetupError, interactions
 from simcord.backend import serializers
+from simcord.backend.models.channel import Overwrite
 from simcord.builders import ChannelHandle, GuildHandle
+from simcord.enums import OverwriteType
 
 from bot.app import FamigliaBot
 from bot.services.replay import replay_state
@@ -178,6 +180,15 @@ class World:
             else:
                 out.extend(c.to_dict() for c in row.children)
         return out
+
+    def hide_channel(self, channel: ChannelHandle, member: MemberActor) -> None:
+        """An admin takes ``member``'s right to see ``channel`` (an overwrite)."""
+        overwrite = Overwrite(
+            target_id=member.id,
+            type=OverwriteType.MEMBER,
+            deny=discord.Permissions(view_channel=True).value,
+        )
+        self.env.backend.set_overwrite(channel.id, overwrite)
 
     # ------------------------------------------------------------ the process
     async def restart(self) -> None:
