@@ -36,10 +36,6 @@ Interaction = discord.Interaction[FamigliaBot]
 #: A rank to play or an amount to lower by: Discord's client sends only whole numbers in
 #: this range (a forged one is still read, and refused, by ``bot.services.option_actions``).
 Number = app_commands.Range[int, 1, 4]
-OTHER_GAME = (
-    "This channel's game is Family Business: play it with the /familybusiness commands"
-    " and the buttons on its table."
-)
 #: The options that take a number (their autocomplete offers numbers too).
 NUMBER_OPTIONS = ("rank", "amount")
 
@@ -94,7 +90,7 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
             )
             if here is not None and here.game != FAMIGLIA:  # another game's channel
                 if here.seat_of(user) is not None:
-                    raise Refusal(OTHER_GAME)
+                    raise Refusal(game_texts.FAMILY_BUSINESS_HERE)
                 here = None
             mine_here = here is not None and here.seat_of(user) is not None
             if mine_here and here is not None and (here.status == "active" or challenge_here):
@@ -102,9 +98,12 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
         mine = [g for g in await self.service.records.open_games_of(user) if g.game == FAMIGLIA]
         if not mine and here is not None:  # others play here: say whose game it is
             raise Refusal(game_texts.someone_elses_game_text(here))
+        if not mine and occupied is not None:  # another kind of game is played here
+            raise Refusal(game_texts.other_game_here_text(occupied))
         running = [g for g in mine if g.status == "active"]
         if moving and occupied is not None and len(running) == 1:
-            raise Refusal(game_texts.your_game_elsewhere_text(running[0]))
+            own = occupied.seat_of(user) is not None
+            raise Refusal(game_texts.your_game_elsewhere_text(running[0], own_challenge=own))
         if len(running) == 1:
             return running[0]
         if len(mine) == 1:

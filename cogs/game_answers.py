@@ -20,7 +20,7 @@ import discord
 
 from bot.app import FamigliaBot
 from bot.services.choices import offered_action
-from bot.services.games import STALE, GameOver, GameService, Moved, Refusal
+from bot.services.games import FAMIGLIA, STALE, GameOver, GameService, Moved, Refusal
 from cogs import game_texts
 from cogs.buttons import RulesSelect
 from cogs.mode_tables import ModeTables
@@ -337,7 +337,14 @@ class Flows:
 
     async def repost_table(self, interaction: Interaction) -> None:
         """/famiglia board: a fresh table at the bottom; the old one points to it. The
-        table of the mode that has a game here answers (the two-player table last)."""
+        table of the mode that has a game here answers (the two-player table last); a
+        channel of another kind of game is answered here."""
+        if interaction.channel_id is not None:
+            here = await self.service.records.game_in_channel(interaction.channel_id)
+            if here is not None and here.game != FAMIGLIA:
+                mine = here.seat_of(interaction.user.id) is not None
+                text = game_texts.FAMILY_BUSINESS_HERE if mine else None
+                return await self.refuse(interaction, text or game_texts.other_game_here_text(here))
         for table in self.tables:
             if await table.repost(interaction):
                 return

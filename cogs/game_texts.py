@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.services.mode_protocol import TITLES
 from bot.services.modes import mode_of, options_of
 from cogs.render import hand_embed, table_message
 from cogs.render.embed import Hands, result_sentence
@@ -213,12 +214,36 @@ def someone_elses_game_text(game: GameRow) -> str:
     )
 
 
-def your_game_elsewhere_text(yours: GameRow) -> str:
-    """A move typed in a channel where others play, by someone whose game is elsewhere:
-    it is not made in that game from here without their seeing which game it is."""
+def your_game_elsewhere_text(yours: GameRow, *, own_challenge: bool = False) -> str:
+    """A move typed in a channel where others play (``own_challenge``: where the user's
+    own challenge waits), by someone whose game is elsewhere: it is not made in that
+    game from here without their seeing which game it is."""
+    here = (
+        "Your challenge in this channel is not accepted yet"
+        if own_challenge
+        else "Others play in this channel"
+    )
     return (
-        f"Others play in this channel; your game is Famiglia #{yours.id} {where(yours)}."
+        f"{here}; your game is Famiglia #{yours.id} {where(yours)}."
         " Make your moves there, or with the controls of your hand."
+    )
+
+
+#: a Famiglia command typed by a player of the channel's Family Business game
+FAMILY_BUSINESS_HERE = (
+    "This channel's game is Family Business: play it with the /familybusiness commands"
+    " and the buttons on its table."
+)
+
+
+def other_game_here_text(game: GameRow) -> str:
+    """A Famiglia command typed where a game of another kind runs, by someone with no
+    Famiglia game: they are not in that game, and no Famiglia game starts here."""
+    title = TITLES.get(game.game, "another game")
+    return (
+        f"This channel's game is {title}; you are not playing in it, and a Famiglia game"
+        " needs a channel of its own. Start one with `/famiglia start` in another"
+        " channel, or play in our DMs (`/famiglia solo`, `/famiglia ai`)."
     )
 
 

@@ -202,6 +202,27 @@ class GameMode(Protocol):
         ...
 
 
+#: how a stored game's name reads in a sentence
+TITLES: dict[str, str] = {"famiglia": "Famiglia", "family_business": "Family Business"}
+
+
+async def channel_taken(context: StartContext, channel_id: int) -> str | None:
+    """Why no new game opens in ``channel_id``, naming the open game that holds it
+    (None: nothing holds it)."""
+    game = await context.store.active_game_in_channel(channel_id)
+    if game is None:
+        return None
+    title = TITLES.get(game.game, "other")
+    if game.status == "challenge":
+        what = "challenge" if game.game == "famiglia" else "lobby"
+    else:
+        what = "game"
+    return (
+        f"There is already a {title} {what} in this channel. Finish it first, or start"
+        " yours in another channel."
+    )
+
+
 class ModeDefaults:
     """What most modes answer alike; a mode overrides what differs."""
 

@@ -25,6 +25,7 @@ from bot.services.mode_protocol import (
     Player,
     StartContext,
     StartOptions,
+    channel_taken,
     stored_options,
     typed_options,
 )
@@ -100,9 +101,6 @@ class FamigliaMode(ModeDefaults):
             first_seat=state.first,
         )
 
-    async def _channel_taken(self, context: StartContext, channel_id: int) -> bool:
-        return await context.store.active_game_in_channel(channel_id) is not None
-
 
 class Duel(FamigliaMode):
     name: ClassVar[Mode] = "duel"
@@ -123,12 +121,7 @@ class Duel(FamigliaMode):
         limits = context.challenge_limits
         if limits is not None and (why := limits.refusal(challenger, opponent, context.now)):
             return why
-        if await self._channel_taken(context, channel_id):
-            return (
-                "There is already a Famiglia game or challenge in this channel. "
-                "Finish it first, or start yours in another channel."
-            )
-        return None
+        return await channel_taken(context, channel_id)
 
     def opening(
         self, context: StartContext, guild_id: int | None, awaiting: Sequence[int]
@@ -206,11 +199,8 @@ class Ai(FamigliaMode):
     async def refusal(
         self, context: StartContext, players: Sequence[int], channel_id: int, options: StartOptions
     ) -> str | None:
-        if await self._channel_taken(context, channel_id):
-            return (
-                "There is already a Famiglia game running here. Finish it first, or start "
-                "yours in another channel."
-            )
+        if taken := await channel_taken(context, channel_id):
+            return taken
         limit = context.games_per_user.get(self.name, 1)
         games = await context.store.open_games_for_user(players[HUMAN])
         running = [g for g in games if g.mode == self.name]

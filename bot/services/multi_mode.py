@@ -26,6 +26,7 @@ from bot.services.mode_protocol import (
     Player,
     StartContext,
     StartOptions,
+    channel_taken,
     typed_options,
 )
 from bot.services.multi_rules import MultiRules
@@ -78,12 +79,7 @@ class MultiMode(ModeDefaults):
     async def refusal(
         self, context: StartContext, players: Sequence[int], channel_id: int, options: StartOptions
     ) -> str | None:
-        if await context.store.active_game_in_channel(channel_id) is not None:
-            return (
-                "There is already a game or lobby in this channel. Finish it first, "
-                "or open yours in another channel."
-            )
-        return None
+        return await channel_taken(context, channel_id)
 
     def opening(
         self, context: StartContext, guild_id: int | None, awaiting: Sequence[int]

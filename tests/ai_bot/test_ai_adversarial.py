@@ -262,7 +262,7 @@ async def test_forfeit_then_play_again_twice_at_once_starts_one_game(world: Worl
     assert first.acknowledged and second.acknowledged
     assert sorted([first.ephemeral, second.ephemeral]) == [False, True]
     refused = first if first.ephemeral else second
-    assert "already a Famiglia game running here" in refused.response.content  # the first
+    assert "already a Famiglia game in this channel" in refused.response.content  # the first
     [new] = await world.bot.store.active_games()
     assert new.id != game_id and new.options["strength"] == "easy"
     old = await world.alice.click(table, label=again)  # the old table's button

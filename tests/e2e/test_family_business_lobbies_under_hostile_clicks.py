@@ -125,7 +125,7 @@ async def test_lobby_races_and_limits_leave_one_consistent_lobby(world: World) -
         who = world.carol if what == "join" else world.alice
         late = await world.forged_click(who, fresh(world, table), f"fb:lobby:{what}:{lobby.id}")
         refused(late, "lobby is closed")
-    refused(await fb(world, world.alice, "open"), "already a game")
+    refused(await fb(world, world.alice, "open"), "already a Family Business game")
     assert (await world.game(lobby.id)).version == game.version
 
 
@@ -304,7 +304,7 @@ async def test_commands_where_no_family_business_game_runs_are_refused_privately
     duel = await world.start_game(world.alice, world.bob)
     for command in ("hand", "board", "leave"):
         refused(await fb(world, world.bob, command), "no Family Business game here")
-    refused(await fb(world, world.carol, "open"), "already a game")
+    refused(await fb(world, world.carol, "open"), "already a Famiglia game")
     assert (await world.game(duel)).status == "active"
     dm = world.alice.user.dm_channel
     for command in ("open", "hand", "leave"):
