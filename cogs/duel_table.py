@@ -200,8 +200,9 @@ class DuelTable:
                 seat = state.current
                 text = game_texts.turn_ping(game, seat)
                 await self.pings.ping(channel, game.id, game.version, text, game.players[seat])
-            else:
+            elif game.status != "active":
                 await self.pings.drop(channel, game.id, game.version)
+            # else the turn goes on (a step of it made): its ping, or reminder, stays
         except FAILED as error:
             log.warning("could not post to channel %s: %s", game.channel_id, error)
             self.flows.repair.failed(game.id)
