@@ -150,15 +150,32 @@ class DuelTable:
                 if not _sees(interaction.channel, opponent):
                     raise Refusal(_cannot_see(opponent))
                 names[1 - seat] = kept_name(opponent)
-            game = await self._challenge(
-                interaction.guild.id,
-                old.channel_id,
-                (old.players[seat], old.players[1 - seat]),
-                [names[seat], names[1 - seat]],
-            )
+            try:
+                game = await self._challenge(
+                    interaction.guild.id,
+                    old.channel_id,
+                    (old.players[seat], old.players[1 - seat]),
+                    [names[seat], names[1 - seat]],
+                )
+            except Refusal:
+                await self._asked_already(old, interaction.user.id)
+                raise
         except Refusal as refusal:
             return await self.flows.refuse(interaction, str(refusal))
         await self._post_challenge(interaction, game)
+
+    async def _asked_already(self, old: GameRow, user_id: int) -> None:
+        """Refusal naming the other player's rematch when the channel holds their
+        challenge to ``user_id`` (both pressed Rematch): its Accept is what is left."""
+        here = await self.flows.service.records.game_in_channel(old.channel_id)
+        if here is None or here.status != "challenge" or here.players[1] != user_id:
+            return
+        if set(here.players) == set(old.players):
+            name = game_texts.shown_names(here)[0]
+            raise Refusal(
+                f"{name} asked for a rematch first: press **Accept** on their challenge in"
+                " this channel to play it."
+            )
 
     @staticmethod
     async def _still_a_member(guild: discord.Guild, user_id: int) -> discord.Member | None:
