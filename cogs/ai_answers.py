@@ -29,6 +29,7 @@ from bot.services.games import Moved, Refusal
 from bot.services.modes import Ai, AiOptions, options_as
 from cogs import game_texts
 from cogs.ai_table import dm_payload, ended_controls, mark_thinking
+from cogs.channel_rights import lacking
 from cogs.game_answers import Flows
 from cogs.move_views import confirm_forfeit
 from cogs.safe_text import kept_name
@@ -95,6 +96,8 @@ class AiFlows:
                 "Games against the AI are played in a server text channel or in our DMs.",
             )
         assert interaction.channel_id is not None
+        if why := lacking(interaction):
+            return await self.refuse(interaction, why)
         try:
             name = kept_name(interaction.user)
             options = self.service.options(

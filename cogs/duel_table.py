@@ -21,6 +21,7 @@ from bot.services.modes import Duel
 from bot.services.reads import Refusal
 from cogs import game_texts
 from cogs.buttons import RematchButton
+from cogs.channel_rights import lacking
 from cogs.game_answers import Flows, users
 from cogs.move_views import confirm_forfeit, table_controls
 from cogs.safe_text import UNKNOWN_USER, kept_name, shown
@@ -64,6 +65,8 @@ class DuelTable:
                 interaction,
                 "Challenges are played in a server text channel: use this command there.",
             )
+        if why := lacking(interaction):
+            return await self.flows.refuse(interaction, why)
         if not isinstance(opponent, discord.User | discord.Member):  # an id sent without its user
             return await self.flows.refuse(interaction, UNKNOWN_USER)
         if opponent.bot:
@@ -143,6 +146,8 @@ class DuelTable:
                 raise Refusal("Only the two players of that game can ask for a rematch.")
             if interaction.guild is None:
                 raise Refusal("Rematches are played in the server channel of the game.")
+            if why := lacking(interaction):
+                raise Refusal(why)
             opponent = await self._still_a_member(interaction.guild, old.players[1 - seat])
             names = list(game_texts.names_of(old))  # of now where Discord tells them
             names[seat] = kept_name(interaction.user)

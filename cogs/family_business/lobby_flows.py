@@ -17,6 +17,7 @@ from bot.discord_errors import FAILED
 from bot.services.multi_games import MultiService
 from bot.services.multi_lobby import MultiMoved
 from bot.services.reads import UNDEALT, Refusal
+from cogs.channel_rights import lacking
 from cogs.family_business import views
 from cogs.family_business.replies import refuse
 from cogs.repair import TableRepair
@@ -43,6 +44,8 @@ class LobbyFlows:
     async def open(self, interaction: Interaction, seats: int) -> None:
         if interaction.guild is None or interaction.channel_id is None:
             return await refuse(interaction, Refusal("Open a table in a server's text channel."))
+        if why := lacking(interaction):
+            return await refuse(interaction, Refusal(why))
         try:
             moved = await self.multi.open_lobby(
                 interaction.guild.id,
@@ -99,6 +102,8 @@ class LobbyFlows:
             await self._show_lobby(moved.game)
 
     async def again(self, interaction: Interaction, game_id: int) -> None:
+        if why := lacking(interaction):
+            return await refuse(interaction, Refusal(why))
         try:
             moved = await self.multi.again(
                 game_id, interaction.user.id, kept_name(interaction.user)
