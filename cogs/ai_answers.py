@@ -250,9 +250,7 @@ class AiFlows:
             game, state = await self.service.load(game_id)
             await self.flows.update_table(game, state)
             self._failures.pop(game_id, None)
-            if moved is None:  # the failed turn had moved; what failed was showing it
-                return
-            if moved.ended:
+            if moved is not None and moved.ended:
                 await self.announce_end(game, state)
             if interaction is not None:
                 end = "Your turn." if game.is_open else "🏁 The game is over."
@@ -260,6 +258,8 @@ class AiFlows:
                 with contextlib.suppress(*FAILED):
                     hand = await self.flows.hand_payload(game, state, HUMAN, note[:1900])
                     await interaction.edit_original_response(**hand)
+            elif game.is_open and game.guild_id is not None and not ai_to_move(game, state):
+                await self._tell_turn(game)  # no hand waits for it (a restart, a retry)
         except AiUnavailable:
             log.error("the AI could not move in game %s", game_id)
             await self._say_unavailable(game_id, interaction)
@@ -268,7 +268,18 @@ class AiFlows:
             self._failures[game_id] = failures
             log.exception("the AI's turn in game %s failed (try %d)", game_id, failures)
             await asyncio.sleep(retry_pause(failures))  # cancelled when the bot closes
-            self.kick(game_id)  # plays once this task has ended; nothing if not its turn
+            # plays once this task has ended (nothing if not its turn); the hand that
+            # waits for the turn is refreshed then
+            self.kick(game_id, interaction, said)
+
+    async def _tell_turn(self, game: GameRow) -> None:
+        """Ping the person in the game's channel: their turn, after the AI's."""
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        text = game_texts.turn_ping(game, HUMAN, "the game against the AI")
+        try:
+            await self.pings.ping(channel, game.id, game.version, text, game.players[HUMAN])
+        except FAILED as error:
+            log.warning("turn of game %s not told: %r", game.id, error)
 
     async def _say_unavailable(self, game_id: int, interaction: Interaction | None) -> None:
         """The AI's worker failed on every attempt: say so plainly, and how to go on."""
