@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 from typing import Final, Literal
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -19,6 +20,8 @@ LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 #: clock at start-up): a week for what waits on people, a year for a turn.
 WEEK_HOURS: Final = 24 * 7
 WEEK_MINUTES: Final = WEEK_HOURS * 60
+#: SHARD_COUNT's bound (Discord's largest bots run some thousands of shards)
+MAX_SHARDS: Final = 100_000
 
 
 class Settings(BaseSettings):
@@ -62,7 +65,7 @@ class Settings(BaseSettings):
 
     #: Several processes: Discord's shard count, and the shards this process runs (e.g.
     #: ``0,1``; empty: all of them). Each needs DATABASE_URL (one shared database).
-    shard_count: int | None = Field(default=None, ge=1)
+    shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
     shard_ids: str | None = None
 
     #: After a restart nobody loses on time for this long: turns whose deadline passed
@@ -88,10 +91,16 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _postgresql_only(cls, url: SecretStr | None) -> SecretStr | None:
-        if url is not None and not url.get_secret_value().startswith(
-            ("postgresql://", "postgres://")
-        ):
+        if url is None:
+            return url
+        value = url.get_secret_value()
+        if not value.startswith(("postgresql://", "postgres://")):
             raise ValueError("DATABASE_URL must be a postgresql:// URL (or empty for SQLite)")
+        if not _readable(value):  # never echoed: it holds the password
+            raise ValueError(
+                "DATABASE_URL cannot be read as user:password@host:port/database; in the"
+                " user or password write / as %2F, # as %23, ? as %3F, @ as %40 and : as %3A"
+            )
         return url
 
     @model_validator(mode="after")
@@ -168,3 +177,15 @@ def settings_errors(error: ValidationError) -> str:
         lines.append(f"  {name}: {problem['msg'].removeprefix('Value error, ')}")
     lines.append("See .env.example and the README's settings table for what each one takes.")
     return "\n".join(lines)
+
+
+def _readable(url: str) -> bool:
+    """Whether ``url`` splits into its parts as written: a password holding ``/``, ``#``
+    or ``?`` unencoded ends the host part early, and the rest (the password's tail, the
+    host) is read as a port, a path, a query or a fragment."""
+    parts = urlsplit(url)
+    try:
+        parts.port  # noqa: B018 (raises ValueError for a port that is no number)
+    except ValueError:
+        return False
+    return "@" not in parts.path + parts.query and not parts.fragment

@@ -43,6 +43,28 @@ def test_settings_that_are_not_valid_are_named_without_their_values(tmp_path: Pa
     assert "hunter2" not in done.stderr + done.stdout and "Traceback" not in done.stderr
 
 
+def test_a_database_url_whose_password_breaks_it_is_refused_without_showing_it(
+    tmp_path: Path,
+) -> None:
+    """A generated password holding / # or ? split the URL at the wrong place: the
+    start ended in a traceback quoting part of the password as a port or a query."""
+    for password in ("hun/ter2", "hun#ter2", "hun?ter2", "12/hunter2"):
+        url = f"postgresql://famiglia:{password}@db:5432/famiglia"
+        done = _bot(tmp_path, {"DATABASE_URL": url, "DISCORD_TOKEN": "x"})
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+        assert "DATABASE_URL cannot be read" in done.stderr and "%2F" in done.stderr
+        assert "ter2" not in done.stderr + done.stdout
+    for url in ("postgresql://famiglia:hun%2Fter2@db:5432/famiglia", "postgresql:///famiglia"):
+        Settings(_env_file=None, database_url=url)  # type: ignore[call-arg]
+
+
+def test_a_shard_count_past_any_bot_is_refused(tmp_path: Path) -> None:
+    """SHARD_COUNT=99999999999 (a typo) grew the process by 700 MB a second until the
+    kernel killed it, without a word."""
+    done = _bot(tmp_path, {"SHARD_COUNT": "99999999999", "DISCORD_TOKEN": "x"})
+    assert done.returncode == 2 and "SHARD_COUNT: Input should be less than or equal" in done.stderr
+
+
 def test_durations_out_of_bounds_are_refused_before_anything_starts(tmp_path: Path):
     """``inf`` or 1e15 passed the checks and overflowed the clock at start-up."""
     bounds = {"TURN_TIMEOUT_HOURS": "inf", "COUNTER_WINDOW_SECONDS": "1e15"}
