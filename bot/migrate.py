@@ -19,6 +19,7 @@ from bot.services.modes import MODES
 from bot.services.multi_mode import MultiMode
 from bot.services.multi_rules import RULES
 from bot.services.replay import replay_state
+from bot.settings import url_problem
 from db.errors import StoreError
 from db.rows import GameRow
 from db.transfer import copy_sqlite_to_postgres
@@ -50,6 +51,9 @@ def replay_check(game: GameRow, action_jsons: Sequence[str]) -> str | None:
 
 def migrate(source: str, target: str) -> int:
     """Run the copy and print what happened; the process's exit status."""
+    if why := url_problem(target):  # never echoed: it holds the password
+        print(f"migrate: the target URL {why}. Nothing was copied.")
+        return 1
     where = "postgresql://…@" + target.rpartition("@")[2]
     print(f"copying {source} into {where} …")
     try:

@@ -96,11 +96,8 @@ class Settings(BaseSettings):
         value = url.get_secret_value()
         if not value.startswith(("postgresql://", "postgres://")):
             raise ValueError("DATABASE_URL must be a postgresql:// URL (or empty for SQLite)")
-        if not _readable(value):  # never echoed: it holds the password
-            raise ValueError(
-                "DATABASE_URL cannot be read as user:password@host:port/database; in the"
-                " user or password write / as %2F, # as %23, ? as %3F, @ as %40 and : as %3A"
-            )
+        if why := url_problem(value):  # the URL never echoed: it holds the password
+            raise ValueError(f"DATABASE_URL {why}")
         return url
 
     @model_validator(mode="after")
@@ -179,13 +176,20 @@ def settings_errors(error: ValidationError) -> str:
     return "\n".join(lines)
 
 
-def _readable(url: str) -> bool:
-    """Whether ``url`` splits into its parts as written: a password holding ``/``, ``#``
-    or ``?`` unencoded ends the host part early, and the rest (the password's tail, the
-    host) is read as a port, a path, a query or a fragment."""
+def url_problem(url: str) -> str | None:
+    """Why the PostgreSQL ``url`` cannot be read as written (None: it can): a password
+    holding ``/``, ``#`` or ``?`` unencoded ends the host part early, and the rest (the
+    password's tail, the host) is read as a port, a path, a query or a fragment."""
     parts = urlsplit(url)
     try:
         parts.port  # noqa: B018 (raises ValueError for a port that is no number)
     except ValueError:
-        return False
-    return "@" not in parts.path + parts.query and not parts.fragment
+        readable = False
+    else:
+        readable = "@" not in parts.path + parts.query and not parts.fragment
+    if readable:
+        return None
+    return (
+        "cannot be read as user:password@host:port/database; in the user or password"
+        " write / as %2F, # as %23, ? as %3F, @ as %40 and : as %3A"
+    )

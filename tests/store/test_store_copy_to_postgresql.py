@@ -170,6 +170,17 @@ def test_migrate_to_a_server_that_is_not_there_says_so_without_the_password(
     assert "could not reach postgresql://…@127.0.0.1:1/x" in out and "hunter2" not in out
 
 
+def test_migrate_to_a_url_its_password_breaks_says_how_to_write_it(
+    sqlite_file: str, capsys
+) -> None:
+    """A password holding # ended the copy in a traceback quoting its tail."""
+    target = "postgresql://f:hun#ter2@127.0.0.1:1/x"
+    assert main(["migrate", "--from", sqlite_file, "--to", target]) == 1
+    out = capsys.readouterr().out
+    assert "cannot be read as user:password@host" in out and "%23" in out
+    assert "ter2" not in out
+
+
 def test_migrate_leaves_its_source_file_as_it_was(
     sqlite_file: str, postgres_url: str, tmp_path: Path
 ) -> None:
