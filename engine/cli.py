@@ -109,10 +109,7 @@ def _play(args: argparse.Namespace) -> int:
         if args.level is not None:
             print("famiglia play: --level is for games against the robot; ignored.")
         first = {"you": 0, "robot": 1}.get(args.first or "")
-        names = args.names or ["Player 1", "Player 2"]
-        if len(names) != 2:
-            print("famiglia play: --hotseat needs two names", file=sys.stderr)
-            return 2
+        names = args.names or ["Player 1", "Player 2"]  # two, checked with the arguments
         return play(seed=seed, hotseat=True, first=first, names=names, clear=sys.stdout.isatty())
     if args.level is not None:
         level, first = args.level
@@ -165,6 +162,7 @@ def _check_players(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
     if wrong:
         other = "famiglia" if args.game == "family-business" else "family-business"
         parser.error(f"{' and '.join(wrong)}: only for --game {other}")
+    _check_names(parser, args)
     if args.game == "family-business":
         if args.players is not None and not 2 <= args.players <= 6:
             parser.error("Family Business takes 2 to 6 players")
@@ -185,6 +183,21 @@ def _check_players(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         args.p1 = args.p1 or "random"
         if args.p0 not in DUEL_POLICIES or args.p1 not in DUEL_POLICIES:
             parser.error(f"--p0 and --p1 are one of {', '.join(DUEL_POLICIES)}")
+
+
+def _check_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``--names``: none empty, and no more than there are people to name (with
+    ``--hotseat`` one for each seat)."""
+    names = getattr(args, "names", None)
+    if not names:
+        return
+    if any(not name.strip() for name in names):
+        parser.error("--names: a name cannot be empty")
+    seats = (args.players or 4) if args.game == "family-business" else 2
+    if args.hotseat and len(names) != seats:
+        parser.error(f"--names: --hotseat needs {seats} names, one for each seat")
+    if not args.hotseat and len(names) > seats:
+        parser.error(f"--names: at most {seats} names, one for each seat")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

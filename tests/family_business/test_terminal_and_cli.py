@@ -91,9 +91,15 @@ def test_simulate_family_business_prints_wins_with_intervals(capsys):
         ["play", "--game", "family-business", "--players", "1"],
         ["play", "--game", "family-business", "--opponent", "genius"],
         ["simulate", "--game", "family-business", "--players", "3", "--p5", "random"],
+        ["play", "--game", "family-business", "--players", "3", "--hotseat", "--names", "A", "B"],
+        ["play", "--game", "family-business", "--players", "2", "--names", "A", "B", "C"],
+        ["play", "--game", "family-business", "--hotseat", "--names", "A", " ", "C", "D"],
+        ["play", "--hotseat", "--names", "", ""],
+        ["play", "--hotseat", "--names", "Ann"],
+        ["play", "--names", "Ann", "Bob", "Cy"],
     ],
 )
-def test_family_business_arguments_are_checked(argv, capsys):
+def test_terminal_arguments_that_cannot_hold_are_refused(argv, capsys):
     with pytest.raises(SystemExit) as exc:
         main(argv)
     assert exc.value.code == 2
