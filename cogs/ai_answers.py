@@ -165,6 +165,9 @@ class AiFlows:
         elif thinking:  # the hand to refresh after the turn: only one that was shown
             hand = interaction if answered and not on_table else None
             self.kick(game.id, hand, lines)
+            if game.guild_id is not None:  # the player's turn is over: so is its ping
+                channel = self.bot.get_partial_messageable(game.channel_id)
+                await self.pings.drop(channel, game.id, game.version)
 
     async def _answer_move(self, interaction: Interaction, moved: Moved, note: str) -> None:
         """The answer to the human's move: the DM table itself when the click came from

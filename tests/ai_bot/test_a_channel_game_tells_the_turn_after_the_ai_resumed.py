@@ -69,3 +69,16 @@ async def test_an_ai_turn_tried_again_refreshes_the_waiting_hand(
     assert failed and (await world.state(game_id)).current == 0
     shown = fresh(world, hand).content
     assert "thinking" not in shown and "Your turn." in shown, shown
+
+
+async def test_the_players_ping_goes_once_they_have_moved(world: World) -> None:
+    game_id = await channel_game(world)
+    await world.restart()  # the player to move: pinged anew
+    await world.env.settle()
+    before: set[int] = set()
+    assert len(_mentions(world, before)) == 1
+    hand = await world.open_hand(world.alice, game_id)
+    await world.alice.click(hand, label=PASS)
+    await world.env.settle()
+    assert (await world.state(game_id)).current == 0  # the AI moved: the hand says so
+    assert _mentions(world, before) == [], "the ping of a turn played stayed"
