@@ -7,6 +7,8 @@ subcommand that needs a server channel checks ``interaction.guild`` itself:
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -323,6 +325,7 @@ async def setup(bot: FamigliaBot) -> None:
     # its channel was not told.
     ended = await bot.service.records.unannounced_ends(FAMIGLIA)
     flows.repair.at_startup([*bot.open_at_start, *ended])
+    flows.sweeping = asyncio.create_task(flows.pings.sweep(bot), name="turn-ping-sweep")
     bot.timer = TurnTimer(bot.service, flows)
     bot.timer.start()
 
@@ -332,3 +335,7 @@ async def teardown(bot: FamigliaBot) -> None:
     await bot.timer.stop()
     await bot.ai.stop()
     await bot.flows.repair.stop()
+    if bot.flows.sweeping is not None:
+        bot.flows.sweeping.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await bot.flows.sweeping

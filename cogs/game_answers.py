@@ -53,6 +53,8 @@ class Flows:
         self.repair = TableRepair(service, self.show_outcome)
         #: the "your turn" pings and reminders of games in server channels, every mode's
         self.pings = TurnPings(service.records)
+        #: the start-up deletion of pings that outlived their games (TurnPings.sweep)
+        self.sweeping: asyncio.Task[int] | None = None
 
     # ------------------------------------------------------------------ answers
     @staticmethod

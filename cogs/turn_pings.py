@@ -1,7 +1,8 @@
 """The "your turn" pings of games in server channels: one per game stays, the latest; the
 previous one is deleted when the next is sent and the last when the game ends. The
 reminder at half of a turn is such a ping too: it takes the place of the turn's ping,
-and goes with the turn.
+and goes with the turn. A ping whose delete failed at a game's end is deleted at the
+next start-up (:meth:`TurnPings.sweep`).
 
 Which messages they are is stored (``Records.turn_ping_sent``), so a restart, which
 announces the turn anew, deletes the ping of before it too (kept in memory only, that
@@ -85,6 +86,18 @@ class TurnPings:
         async with self._locks(game_id):
             if not self._older(game_id, version):
                 self._know(game_id, version, await self._drop(channel, game_id), pinged=False)
+
+    async def sweep(self, client: discord.Client) -> int:
+        """At start-up: delete the kept pings of games that ended (their delete at the
+        end failed); how many games had some. Never raises."""
+        try:
+            ended = await self.records.ended_games_with_pings()
+        except Exception:
+            log.exception("the turn pings of ended games not read: they stay")
+            return 0
+        for game_id, channel_id, version in ended:
+            await self.drop(client.get_partial_messageable(channel_id), game_id, version)
+        return len(ended)
 
     def _older(self, game_id: int, version: int) -> bool:
         known = self._known.get(game_id)

@@ -107,6 +107,20 @@ class TimersApi(StoreBase):
 
         return await self._write(take)
 
+    async def ended_games_with_pings(self) -> list[tuple[int, int, int]]:
+        """(id, channel, version) of each ended game this process owns that still has
+        turn pings kept: their delete at the end failed, to be tried again."""
+        owned = self._shards.sql()
+
+        async def run(tx: Tx) -> list[tuple[int, int, int]]:
+            rows = await tx.fetch(
+                "SELECT id, channel_id, version FROM games WHERE NOT"
+                f" {g.OPEN}{owned} AND id IN (SELECT game_id FROM turn_pings) ORDER BY id"
+            )
+            return [(int(r[0]), int(r[1]), int(r[2])) for r in rows]
+
+        return await self._read(run)
+
     async def next_deadline(self) -> datetime | None:
         """The earliest pending deadline or unsent reminder of any open game this process
         owns, for its timer: one query."""

@@ -54,6 +54,10 @@ class Records:
         """The game's turn pings still to delete, no longer kept."""
         return await self._store.take_turn_pings(game_id)
 
+    async def ended_games_with_pings(self) -> list[tuple[int, int, int]]:
+        """(id, channel, version) of ended games whose turn pings are still kept."""
+        return await self._store.ended_games_with_pings()
+
     async def player_stats(self, user_id: int) -> PlayerStats:
         return await self._store.player_stats(user_id)
 

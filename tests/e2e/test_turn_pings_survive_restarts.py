@@ -5,6 +5,12 @@ before it (which was known only in memory: it stayed for good, its deadline read
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
 from tests.simcord_world import World, play_by_buttons
 
 
@@ -54,3 +60,27 @@ async def test_a_server_game_against_the_ai_keeps_no_reminder_after_its_turn(
     assert len(_pings(world, "the game against the AI")) == 0  # the reminder replaced it
     await world.env.advance_time(world.config.turn_timeout.total_seconds())
     assert _reminders(world) == [], "the reminder of a lost game stayed"
+
+
+async def test_a_ping_whose_delete_failed_at_the_end_goes_at_the_next_start(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = await world.start_game(world.alice, world.bob)
+    real = discord.PartialMessage.delete
+    failing = [True]  # Discord away while the game ends
+
+    async def delete(self: discord.PartialMessage, **kwargs: Any) -> None:
+        if failing[0]:
+            response = SimpleNamespace(status=503, reason="injected")
+            raise discord.HTTPException(response, "Discord was away")  # type: ignore[arg-type]
+        await real(self, **kwargs)
+
+    monkeypatch.setattr(discord.PartialMessage, "delete", delete)
+    asked = await world.slash(world.alice, "forfeit")
+    await world.alice.click(asked.response, label="Yes, give up this game")
+    assert (await world.game(game_id)).status == "forfeited"
+    assert len(_pings(world, "Famiglia")) == 1  # its delete failed
+    failing[0] = False
+    await world.restart()
+    await world.env.settle()
+    assert _pings(world, "Famiglia") == [], "a ping outlived its game for good"

@@ -126,3 +126,19 @@ async def test_extending_deadlines_moves_only_running_turns_that_end_too_soon(
     assert await store.due_deadlines(until - timedelta(seconds=1)) == [
         await store.get_game(challenge.id)
     ]
+
+
+async def test_ended_games_with_kept_turn_pings_are_listed_for_their_deletion(
+    store: Store,
+) -> None:
+    running = await new_game(store)
+    ended = await new_game(store)
+    quiet = await new_game(store)
+    await store.set_status(ended.id, expected_version=0, status="cancelled")
+    await store.set_status(quiet.id, expected_version=0, status="cancelled")
+    for game_id, message_id in ((running.id, 7), (ended.id, 8), (ended.id, 9)):
+        await store.turn_ping_sent(game_id, message_id)
+    [(game_id, channel_id, version)] = await store.ended_games_with_pings()
+    assert (game_id, channel_id, version) == (ended.id, ended.channel_id, 1)
+    assert await store.take_turn_pings(ended.id) == [8, 9]
+    assert await store.ended_games_with_pings() == []
