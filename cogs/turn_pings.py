@@ -61,19 +61,20 @@ class TurnPings:
         game's previous pings deleted; nothing if a newer version was shown already or
         this version was pinged (a repair showing the game again notifies nobody twice),
         unless ``again``: the reminder at half of the turn, which takes the turn ping's
-        place. Raises what Discord raises for the new ping (``FAILED``); a store that
-        cannot keep which ping it was only costs a ping that stays (logged)."""
+        place. Raises what Discord raises for the new ping (``FAILED``), the pings before
+        it left as they were; a store that cannot keep which ping it was only costs a
+        ping that stays (logged)."""
         async with self._locks(game_id):
             if self._older(game_id, version):
                 return  # a newer version shown: this turn is over
             if not again and self._known.get(game_id) == (version, True, True):
                 return  # this one pinged already (a repair)
-            await self._drop(channel, game_id)
-            ping = await channel.send(
+            ping = await channel.send(  # first: a ping that fails leaves the one before
                 text,
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)]),
                 nonce=ping_nonce(game_id, version, again=again),
             )
+            await self._drop(channel, game_id)  # the pings before it (never this one)
             try:
                 await self.records.turn_ping_sent(game_id, ping.id)
             except Exception:

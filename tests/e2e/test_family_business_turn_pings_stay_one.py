@@ -85,3 +85,15 @@ async def test_leaving_on_ones_turn_takes_its_reminder_away(world: World) -> Non
     who = await _remind(world, game_id)
     await fb(world, who, "leave")
     assert not _reminded(world), "the reminder outlived the turn handed to the AI"
+
+
+async def test_a_reminder_that_could_not_be_sent_leaves_the_turns_ping(
+    world: World, send_times_out: list[str]
+) -> None:
+    game_id = await started(world, [world.alice, world.bob])
+    game = await world.game(game_id)
+    assert game.deadline is not None
+    send_times_out.append("still your turn")
+    await world.env.advance_time((game.deadline - world.env.now()).total_seconds() / 2 + 1)
+    assert send_times_out == []  # the reminder was tried, and Discord did not answer
+    assert len(_pings(world)) == 1, "neither the ping nor a reminder is left"

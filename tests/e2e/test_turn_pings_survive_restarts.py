@@ -84,3 +84,13 @@ async def test_a_ping_whose_delete_failed_at_the_end_goes_at_the_next_start(
     await world.restart()
     await world.env.settle()
     assert _pings(world, "Famiglia") == [], "a ping outlived its game for good"
+
+
+async def test_a_reminder_that_could_not_be_sent_leaves_the_turns_ping(
+    world: World, send_times_out: list[str]
+) -> None:
+    await world.start_game(world.alice, world.bob)
+    send_times_out.append("⏰")
+    await world.env.advance_time(world.config.turn_timeout.total_seconds() / 2 + 5)
+    assert send_times_out == []  # the reminder was tried, and Discord did not answer
+    assert len(_pings(world, "Famiglia")) == 1, "neither the ping nor a reminder is left"
