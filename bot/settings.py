@@ -181,13 +181,10 @@ def url_problem(url: str) -> str | None:
     holding ``/``, ``#`` or ``?`` unencoded ends the host part early, and the rest (the
     password's tail, the host) is read as a port, a path, a query or a fragment."""
     parts = urlsplit(url)
-    try:
-        parts.port  # noqa: B018 (raises ValueError for a port that is no number)
-    except ValueError:
-        readable = False
-    else:
-        readable = "@" not in parts.path + parts.query and not parts.fragment
-    if readable:
+    hosts = parts.netloc.rpartition("@")[2].split(",")  # several: a failover list
+    ports = [h.rpartition(":")[2] for h in hosts if ":" in h and not h.endswith("]")]
+    readable = all(p.isdigit() for p in ports if p)
+    if readable and "@" not in parts.path + parts.query and not parts.fragment:
         return None
     return (
         "cannot be read as user:password@host:port/database; in the user or password"

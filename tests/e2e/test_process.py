@@ -54,7 +54,12 @@ def test_a_database_url_whose_password_breaks_it_is_refused_without_showing_it(
         assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
         assert "DATABASE_URL cannot be read" in done.stderr and "%2F" in done.stderr
         assert "ter2" not in done.stderr + done.stdout
-    for url in ("postgresql://famiglia:hun%2Fter2@db:5432/famiglia", "postgresql:///famiglia"):
+    for url in (
+        "postgresql://famiglia:hun%2Fter2@db:5432/famiglia",
+        "postgresql:///famiglia",
+        "postgresql://famiglia:pw@db1:5432,db2:5433/famiglia",  # a failover list
+        "postgresql://famiglia:pw@[::1]:5432/famiglia",
+    ):
         Settings(_env_file=None, database_url=url)  # type: ignore[call-arg]
 
 
