@@ -21,13 +21,33 @@ NEEDED: Final = (
 )
 
 
+#: in a thread the bot posts by Send Messages in Threads, not by Send Messages
+THREAD_NEEDED: Final = tuple(
+    ("send_messages_in_threads", "Send Messages in Threads")
+    if name == "send_messages"
+    else (name, label)
+    for name, label in NEEDED
+)
+_THREADS: Final = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
+
+
+def _in_thread(interaction: discord.Interaction[Any]) -> bool:
+    channel = interaction.channel
+    return isinstance(channel, discord.Thread) or getattr(channel, "type", None) in _THREADS
+
+
 def lacking(interaction: discord.Interaction[Any]) -> str | None:
     """Why no game starts in the interaction's server channel (None: it may; a DM needs
     nothing)."""
     if interaction.guild is None:
         return None
     have = interaction.app_permissions
-    missing = [label for name, label in NEEDED if not getattr(have, name)]
+    needed = THREAD_NEEDED if _in_thread(interaction) else NEEDED
+    missing = [label for name, label in needed if not getattr(have, name)]
     if not missing:
         return None
     what = ", ".join(f"**{label}**" for label in missing)
