@@ -255,14 +255,17 @@ class AiFlows:
             self._failures.pop(game_id, None)
             if moved is not None and moved.ended:
                 await self.announce_end(game, state)
+            shown = False  # the waiting hand refreshed
             if interaction is not None:
                 end = "Your turn." if game.is_open else "🏁 The game is over."
                 note = "\n".join([*said, *lines[-10:], end])
-                with contextlib.suppress(*FAILED):
+                with contextlib.suppress(*FAILED):  # e.g. its token expired (a late retry)
                     hand = await self.flows.hand_payload(game, state, HUMAN, note[:1900])
                     await interaction.edit_original_response(**hand)
-            elif game.is_open and game.guild_id is not None and not ai_to_move(game, state):
-                await self._tell_turn(game)  # no hand waits for it (a restart, a retry)
+                    shown = True
+            turn = game.is_open and not ai_to_move(game, state)
+            if turn and not shown and game.guild_id is not None:
+                await self._tell_turn(game)  # no hand told them (a restart, a late retry)
         except AiUnavailable:
             log.error("the AI could not move in game %s", game_id)
             await self._say_unavailable(game_id, interaction)

@@ -82,3 +82,30 @@ async def test_the_players_ping_goes_once_they_have_moved(world: World) -> None:
     await world.env.settle()
     assert (await world.state(game_id)).current == 0  # the AI moved: the hand says so
     assert _mentions(world, before) == [], "the ping of a turn played stayed"
+
+
+@pytest.mark.simcord(settle_timeout=120, check_errors=False)
+async def test_an_ai_turn_tried_again_after_the_hand_expired_pings_the_player(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database away for longer than a hand's 15 minutes: the hand can no longer be
+    edited, so the player is pinged instead."""
+    game_id = await channel_game(world)
+    real = Store.commit_move
+    failed: list[int] = []
+
+    async def fails_once(self: Store, gid: int, **kw: Any) -> Any:
+        if kw.get("actor") == 0 and not failed:
+            failed.append(gid)
+            raise sqlite3.OperationalError("database is locked")
+        return await real(self, gid, **kw)
+
+    monkeypatch.setattr(Store, "commit_move", fails_once)
+    monkeypatch.setattr(ai_answers, "retry_pause", lambda failures: 16 * 60.0)
+    hand = await world.open_hand(world.alice, game_id)
+    await world.alice.click(hand, label=PASS)
+    before = {m.id for m in world.messages()}
+    await world.env.advance_time(16 * 60 + 1)
+    assert failed and (await world.state(game_id)).current == 0
+    told = _mentions(world, before)
+    assert len(told) == 1 and "your turn" in told[0], told
