@@ -196,6 +196,8 @@ def _check_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
     seats = (args.players or 4) if args.game == "family-business" else 2
     if args.hotseat and len(names) != seats:
         parser.error(f"--names: --hotseat needs {seats} names, one for each seat")
+    if args.game == "famiglia" and not args.hotseat and len(names) != 1:
+        parser.error("--names: one name, yours (the robot is the robot gangster)")
     if not args.hotseat and len(names) > seats:
         parser.error(f"--names: at most {seats} names, one for each seat")
 

@@ -97,6 +97,7 @@ def test_simulate_family_business_prints_wins_with_intervals(capsys):
         ["play", "--hotseat", "--names", "", ""],
         ["play", "--hotseat", "--names", "Ann"],
         ["play", "--names", "Ann", "Bob", "Cy"],
+        ["play", "--names", "Ann", "Bob"],  # solo: the second name was dropped
     ],
 )
 def test_terminal_arguments_that_cannot_hold_are_refused(argv, capsys):
