@@ -104,8 +104,7 @@ class FamigliaCog(commands.GroupCog, group_name="famiglia", group_description="P
             raise Refusal(game_texts.other_game_here_text(occupied))
         running = [g for g in mine if g.status == "active"]
         if moving and occupied is not None and len(running) == 1:
-            own = occupied.seat_of(user) is not None
-            raise Refusal(game_texts.your_game_elsewhere_text(running[0], own_challenge=own))
+            raise Refusal(game_texts.your_game_elsewhere_text(running[0], occupied, user))
         if len(running) == 1:
             return running[0]
         if len(mine) == 1:

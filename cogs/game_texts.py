@@ -214,17 +214,21 @@ def someone_elses_game_text(game: GameRow) -> str:
     )
 
 
-def your_game_elsewhere_text(yours: GameRow, *, own_challenge: bool = False) -> str:
-    """A move typed in a channel where others play (``own_challenge``: where the user's
-    own challenge waits), by someone whose game is elsewhere: it is not made in that
-    game from here without their seeing which game it is."""
-    here = (
-        "Your challenge in this channel is not accepted yet"
-        if own_challenge
-        else "Others play in this channel"
-    )
+def your_game_elsewhere_text(yours: GameRow, here: GameRow, user_id: int) -> str:
+    """A move typed by ``user_id`` in the channel of ``here`` (others' game, or a
+    challenge of theirs waiting), whose game is elsewhere: it is not made in that game
+    from here without their seeing which game it is."""
+    seat = here.seat_of(user_id)
+    if seat == 0:
+        here_text = "Your challenge in this channel is not accepted yet"
+    elif seat == 1:
+        here_text = (
+            f"The challenge from **{shown_names(here)[0]}** in this channel waits for your Accept"
+        )
+    else:
+        here_text = "Others play in this channel"
     return (
-        f"{here}; your game is Famiglia #{yours.id} {where(yours)}."
+        f"{here_text}; your game is Famiglia #{yours.id} {where(yours)}."
         " Make your moves there, or with the controls of your hand."
     )
 

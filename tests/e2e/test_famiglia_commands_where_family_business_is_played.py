@@ -52,3 +52,15 @@ async def test_a_move_typed_beside_ones_own_challenge_names_it(world: World) -> 
     text = answer.response.content
     assert answer.ephemeral and f"#{game_id}" in text
     assert "Your challenge in this channel is not accepted yet" in text, text
+
+
+async def test_a_move_typed_beside_a_challenge_to_oneself_says_it_waits_for_one(
+    world: World,
+) -> None:
+    game_id = await world.start_game(world.alice, world.bob)
+    second = world.guild.create_text_channel("second")
+    await world.carol.slash(second, "famiglia start", opponent=world.alice)
+    answer = await world.alice.slash(second, "famiglia pass")
+    text = answer.response.content
+    assert answer.ephemeral and f"#{game_id}" in text
+    assert "The challenge from **Carol** in this channel waits for your Accept" in text, text
