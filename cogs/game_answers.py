@@ -51,10 +51,17 @@ class Flows:
         #: The table of each mode (two players, solo, AI), registered per mode.
         self.tables = ModeTables()
         self.repair = TableRepair(service, self.show_outcome)
+        service.unsure.append(self._unsure)
         #: the "your turn" pings and reminders of games in server channels, every mode's
         self.pings = TurnPings(service.records)
         #: the start-up deletion of pings that outlived their games (TurnPings.sweep)
         self.sweeping: asyncio.Task[int] | None = None
+
+    def _unsure(self, game: GameRow) -> None:
+        """A write over ``game`` may have landed though its answer was lost: the game is
+        shown from the store in a while (its table, whose turn, its end)."""
+        if game.game == FAMIGLIA:
+            self.repair.failed(game.id)
 
     # ------------------------------------------------------------------ answers
     @staticmethod

@@ -74,6 +74,10 @@ class GameCommits(GameReads):
         #: Called with the game as written after every write that may move a deadline
         #: (the turn timer listens: it learns of a sooner deadline without a read).
         self.listeners: list[Callable[[GameRow], None]] = []
+        #: Called with the game as it was before a write whose outcome is unknown (its
+        #: answer lost, and the store not telling now whether it landed): whoever shows
+        #: the games brings that one up to the store in a while (the tables' repair).
+        self.unsure: list[Callable[[GameRow], None]] = []
 
     def sharing(self, modes: Mapping[str, GameMode], rng: random.Random | None = None) -> Self:
         """This service for the games of ``modes`` instead (its new games seeded by
@@ -233,6 +237,8 @@ class GameCommits(GameReads):
                 game, user_id, texts, status, deadline, seats, written, result
             )
             if landed is None:
+                for hook in self.unsure:
+                    hook(game)
                 raise
             row = landed
         self._live.keep(row, state, texts)

@@ -16,6 +16,7 @@ from datetime import datetime
 from bot.services.commits import CONFLICT, Moved
 from bot.services.moves import STALE, GameMoves
 from bot.services.reads import GameOver, Refusal
+from db.rows import GameRow
 from engine.famiglia.game import GAME as FAMIGLIA_GAME
 
 log = logging.getLogger(__name__)
@@ -55,8 +56,18 @@ class GameService(GameMoves):
         """What is due in the games of ``name``; each game on its own: one whose write
         fails loses no other its notice (the games the tick already ended are shown)."""
         now = self.clock()
+        return [*await self._deadlines(name, now), *await self._reminders(name, now)]
+
+    async def _deadlines(self, name: str, now: datetime) -> list[Notice]:
+        """Challenges expired and turns run out in the games of ``name``."""
+        try:
+            due = await self.store.due_deadlines(now, game=name)
+        except Exception:  # the other games' notices go out all the same
+            self.failing = True
+            log.exception("the due deadlines of %s could not be read", name)
+            return []
         notices: list[Notice] = []
-        for game in await self.store.due_deadlines(now, game=name):
+        for game in due:
             try:
                 if game.status == "challenge":
                     notices.append(Notice("expired", await self._expire(game.id, now)))
@@ -67,7 +78,18 @@ class GameService(GameMoves):
             except Exception:  # this game's write failed: still due, tried again later
                 self.failing = True
                 log.exception("the deadline of game %s could not be acted on", game.id)
-        for game in await self.store.due_reminders(now, game=name):
+        return notices
+
+    async def _reminders(self, name: str, now: datetime) -> list[Notice]:
+        """The half-time reminders due in the games of ``name``, each claimed once."""
+        try:
+            due = await self.store.due_reminders(now, game=name)
+        except Exception:  # the deadlines acted on are shown all the same
+            self.failing = True
+            log.exception("the due reminders of %s could not be read", name)
+            return []
+        notices: list[Notice] = []
+        for game in due:
             if game.status != "active":
                 continue
             try:
@@ -75,10 +97,23 @@ class GameService(GameMoves):
                     if await self.store.mark_reminder_sent(game.id, expected_version=game.version):
                         self._live.forget(game.id)  # kept with its reminder unsent
                         notices.append(Notice("reminder", Moved(game, self.state_of(game))))
-            except Exception:  # not marked sent: tried again later
-                self.failing = True
+            except Exception:  # the claim's answer lost: it may have landed
+                if await self._claimed(game):
+                    notices.append(Notice("reminder", Moved(game, self.state_of(game))))
+                    continue
+                self.failing = True  # not marked sent: tried again later
                 log.exception("the reminder of game %s could not be claimed", game.id)
         return notices
+
+    async def _claimed(self, game: GameRow) -> bool:
+        """Whether the reminder of ``game`` is marked sent at its version after a claim
+        whose answer was lost: it landed (or, rarely, another process claimed it in the
+        meantime, and the player is reminded twice rather than never)."""
+        try:
+            stored = await self.store.get_game(game.id)
+        except Exception:
+            return False
+        return stored is not None and stored.version == game.version and stored.reminder_sent
 
     async def _expire(self, game_id: int, now: datetime) -> Moved:
         async with self.lock(game_id):

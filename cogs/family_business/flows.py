@@ -24,7 +24,7 @@ from bot.services.commits import Moved
 from bot.services.games import SomeDueFailed
 from bot.services.multi_games import MultiService
 from bot.services.multi_lobby import MultiMoved
-from bot.services.multi_rules import rules_of
+from bot.services.multi_rules import RULES, rules_of
 from bot.services.reads import Refusal
 from bot.services.recent import KEEP
 from cogs.family_business import views
@@ -67,6 +67,13 @@ class FamilyBusinessFlows(LobbyFlows):
         self.open_hands = OpenHands(self.hand)
         #: Tables that could not be shown, drawn again from the store.
         self.repair = TableRepair(multi.base, self.show_stored)
+        multi.base.unsure.append(self._unsure)
+
+    def _unsure(self, game: GameRow) -> None:
+        """A write over ``game`` may have landed though its answer was lost: the game is
+        shown from the store in a while (its table, its window, whose turn, its end)."""
+        if game.game in RULES:
+            self.repair.failed(game.id)
 
     # ------------------------------------------------------------------ the table
     async def table_payload(self, game: GameRow, state: Any) -> dict[str, Any]:

@@ -1,0 +1,115 @@
+"""A write whose answer was lost and whose outcome the store could not tell at once (the
+read-back failing too, PostgreSQL away for a moment) is shown from the store a little
+later: the move, the game lost on time. It stayed unshown: the table at the position
+before, nobody pinged, an end not announced until the next restart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from db.store import Store
+from tests.reliability.test_a_move_whose_commit_answer_was_lost import (
+    lose_the_next_answer,
+)
+from tests.reliability.test_discord_failing import table_turn
+from tests.simcord_world import World
+
+
+def _unreadable_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next read of a game fails, as on a connection still down."""
+    real = Store.get_game
+    failed: list[int] = []
+
+    async def get_game(self: Store, game_id: int, *args: Any, **kw: Any) -> Any:
+        if not failed:
+            failed.append(game_id)
+            raise ConnectionError("the database is not answering")
+        return await real(self, game_id, *args, **kw)
+
+    monkeypatch.setattr(Store, "get_game", get_game)
+
+
+@pytest.mark.simcord(check_errors=False)
+async def test_a_move_nobody_could_confirm_is_shown_and_the_next_player_pinged(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = await world.start_game(world.alice, world.bob)
+    mover = await world.player(game_id, (await world.state(game_id)).current)
+    before = await world.game(game_id)
+    lost = lose_the_next_answer(monkeypatch)
+    _unreadable_once(monkeypatch)
+    answer = await world.slash(mover, "pass")
+    assert lost and "could not be confirmed" in answer.response.content
+    after = await world.game(game_id)
+    assert after.action_count == before.action_count + 1  # it was stored
+    await world.env.advance_time(16)  # the repair's first look
+    assert await table_turn(world, game_id) == after.action_count
+    other = await world.player(game_id, (await world.state(game_id)).current)
+    pings = [m.content for m in world.messages() if "your turn in Famiglia" in m.content]
+    assert len(pings) == 1 and other.mention in pings[0], pings
+
+
+@pytest.mark.simcord(check_errors=False)
+async def test_a_game_lost_on_time_that_nobody_could_confirm_is_announced(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = await world.start_game(world.alice, world.bob)
+    game = await world.game(game_id)
+    assert game.deadline is not None
+    await world.env.advance_time((game.deadline - world.env.now()).total_seconds() / 2 + 5)
+    real = Store.set_status  # a timeout is written as a change of status
+    dropped: list[int] = []
+
+    async def set_status_then_drop(self: Store, gid: int, **kw: Any) -> Any:
+        if dropped or kw.get("status") != "forfeited":
+            return await real(self, gid, **kw)
+        dropped.append(gid)
+        await real(self, gid, **kw)
+        raise ConnectionError("connection was closed in the middle of operation")
+
+    monkeypatch.setattr(Store, "set_status", set_status_then_drop)
+    _unreadable_once_after(monkeypatch, dropped)
+    await world.env.advance_time((game.deadline - world.env.now()).total_seconds() + 1)
+    assert dropped and (await world.game(game_id)).status == "forfeited"
+    assert [m for m in world.messages() if m.content.startswith("🏁")] == []
+    await world.env.advance_time(16)  # the repair's first look
+    ends = [m.content for m in world.messages() if m.content.startswith("🏁")]
+    assert len(ends) == 1, ends
+
+
+def _unreadable_once_after(monkeypatch: pytest.MonkeyPatch, dropped: list[int]) -> None:
+    """The first read of a game after a write was dropped fails."""
+    real = Store.get_game
+    failed: list[int] = []
+
+    async def get_game(self: Store, game_id: int, *args: Any, **kw: Any) -> Any:
+        if dropped and not failed:
+            failed.append(game_id)
+            raise ConnectionError("the database is not answering")
+        return await real(self, game_id, *args, **kw)
+
+    monkeypatch.setattr(Store, "get_game", get_game)
+
+
+@pytest.mark.simcord(check_errors=False)
+async def test_a_reminder_whose_claim_lost_its_answer_is_sent(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The claim (marked sent) landed and its answer was lost: it was taken as not
+    claimed, and, marked sent, never due again: the player was never reminded."""
+    await world.start_game(world.alice, world.bob)
+    real = Store.mark_reminder_sent
+    dropped: list[int] = []
+
+    async def claim_then_drop(self: Store, game_id: int, **kw: Any) -> Any:
+        await real(self, game_id, **kw)
+        dropped.append(game_id)
+        raise ConnectionError("connection was closed in the middle of operation")
+
+    monkeypatch.setattr(Store, "mark_reminder_sent", claim_then_drop)
+    await world.env.advance_time(world.config.turn_timeout.total_seconds() / 2 + 5)
+    assert dropped
+    reminders = [m for m in world.messages() if "still your turn" in m.content]
+    assert len(reminders) == 1
