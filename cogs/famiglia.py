@@ -30,7 +30,7 @@ from cogs.offered_values import check_game, moment_of, offered, unmarked
 from cogs.render.painter import PAINTER
 from cogs.rules_text import PAGES, titles
 from cogs.solo_and_board_commands import install as install_extras
-from cogs.timer import TurnTimer
+from cogs.timer import turn_timer
 from db.rows import GameRow
 
 log = logging.getLogger(__name__)
@@ -325,7 +325,7 @@ async def setup(bot: FamigliaBot) -> None:
     ended = await bot.service.records.unannounced_ends(FAMIGLIA)
     flows.repair.at_startup([*bot.open_at_start, *ended])
     flows.sweeping = asyncio.create_task(flows.pings.sweep(bot), name="turn-ping-sweep")
-    bot.timer = TurnTimer(bot.service, flows)
+    bot.timer = turn_timer(bot.service, flows, shared=bot.settings.database_url is not None)
     bot.timer.start()
 
 

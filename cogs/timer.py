@@ -26,6 +26,20 @@ from db.rows import GameRow
 log = logging.getLogger(__name__)
 
 
+#: How long the timer may sleep with nothing due. A process alone on its games learns
+#: every deadline from its own writes (:meth:`TurnTimer.noted`); beside another process
+#: on PostgreSQL (a rolling restart runs two on the same shards for a while) it cannot, so
+#: it reads the next deadline at least this often: a deadline the other process wrote
+#: (a counter window, a challenge) was acted on up to an hour late once that one stopped.
+ALONE_MAX_SLEEP = 3600.0
+SHARED_MAX_SLEEP = 15.0
+
+
+def turn_timer(service: GameService, flows: Flows, *, shared: bool) -> TurnTimer:
+    """The timer of a process alone on its database (SQLite) or ``shared`` with others."""
+    return TurnTimer(service, flows, max_sleep=SHARED_MAX_SLEEP if shared else ALONE_MAX_SLEEP)
+
+
 class TurnTimer:
     def __init__(self, service: GameService, flows: Flows, *, max_sleep: float = 3600.0) -> None:
         self.service = service
