@@ -99,10 +99,26 @@ class GameMoves(GameCommits):
                 )
             except ChannelBusy:
                 raise Refusal(strategy.busy) from None
+            except Exception:  # no answer: the game may have been written all the same
+                written = await self._created(channel_id, seed)
+                if written is None:
+                    raise
+                game = written
             strategy.started(context, players)
         self.origins.remember(game)
         self._changed(game)
         return Moved(game, state if opening.dealt else None)
+
+    async def _created(self, channel_id: int, seed: int) -> GameRow | None:
+        """The game a start wrote though its answer was lost (a connection that dropped
+        after the server ran the commit): the channel's open game with this start's seed
+        (62 random bits: no other start's); None if there is none, or the store cannot
+        tell now."""
+        try:
+            stored = await self.store.active_game_in_channel(channel_id)
+        except Exception:
+            return None
+        return stored if stored is not None and stored.seed == seed else None
 
     async def answer_challenge(self, game_id: int, user_id: int, answer: str) -> Moved:
         """``answer`` is accept or decline (the opponent) or cancel (the challenger)."""

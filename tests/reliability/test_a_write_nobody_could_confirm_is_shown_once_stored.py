@@ -113,3 +113,45 @@ async def test_a_reminder_whose_claim_lost_its_answer_is_sent(
     assert dropped
     reminders = [m for m in world.messages() if "still your turn" in m.content]
     assert len(reminders) == 1
+
+
+def _start_lands_answer_lost(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    real = Store.create_game
+    lost: list[int] = []
+
+    async def create_then_drop(self: Store, **kw: Any) -> Any:
+        game = await real(self, **kw)
+        if lost:
+            return game
+        lost.append(game.id)
+        raise ConnectionError("connection was closed in the middle of operation")
+
+    monkeypatch.setattr(Store, "create_game", create_then_drop)
+    return lost
+
+
+@pytest.mark.simcord(check_errors=False)
+async def test_a_challenge_written_though_its_answer_was_lost_is_posted(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It held the channel unseen: "could not be confirmed", a retry refused as the
+    channel taken, and /famiglia board finding no game."""
+    lost = _start_lands_answer_lost(monkeypatch)
+    answer = await world.slash(world.alice, "start", opponent=world.bob)
+    assert lost and not answer.ephemeral and "challenges you" in answer.response.content
+    game = await world.bot.store.active_game_in_channel(world.channel.id)
+    assert game is not None and game.id == lost[0]
+    await world.bob.click(await world.table(game.id), label="Accept")
+    assert (await world.game(game.id)).status == "active"
+
+
+@pytest.mark.simcord(check_errors=False)
+async def test_a_game_against_the_ai_written_though_its_answer_was_lost_is_shown(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lost = _start_lands_answer_lost(monkeypatch)
+    answer = await world.slash(world.alice, "ai", strength="easy", first="you")
+    assert lost and answer.response is not None
+    assert "could not be confirmed" not in (answer.response.content or "")
+    game = await world.bot.store.active_game_in_channel(world.channel.id)
+    assert game is not None and game.id == lost[0]
