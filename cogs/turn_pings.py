@@ -74,7 +74,9 @@ class TurnPings:
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)]),
                 nonce=ping_nonce(game_id, version, again=again),
             )
-            await self._drop(channel, game_id)  # the pings before it (never this one)
+            # the pings before it (never this one: Discord answers a nonce it posted a few
+            # minutes before, as after a quick restart, with that same message)
+            await self._drop(channel, game_id, keep=ping.id)
             try:
                 await self.records.turn_ping_sent(game_id, ping.id)
             except Exception:
@@ -104,9 +106,11 @@ class TurnPings:
         known = self._known.get(game_id)
         return known is not None and version < known[0]
 
-    async def _drop(self, channel: discord.PartialMessageable, game_id: int) -> bool:
-        """Delete the game's stored pings; whether any may still be stored (a delete
-        that failed, or a store that did not answer)."""
+    async def _drop(
+        self, channel: discord.PartialMessageable, game_id: int, keep: int | None = None
+    ) -> bool:
+        """Delete the game's stored pings but ``keep``; whether any may still be stored
+        (a delete that failed, or a store that did not answer)."""
         known = self._known.get(game_id)
         if known is not None and not known[1]:
             return False  # none stored: this process sent none since it last deleted them
@@ -117,6 +121,8 @@ class TurnPings:
             return True
         kept = []
         for message_id in old:
+            if message_id == keep:
+                continue  # stored again by the caller
             try:
                 await channel.get_partial_message(message_id).delete()
             except discord.NotFound:

@@ -140,6 +140,31 @@ def nonces_kept(world: World) -> list[str]:
     return again
 
 
+def nonces_kept_across_restarts(world: World, monkeypatch: Any) -> list[str]:
+    """:func:`nonces_kept` for every bot process of the test, the ones a restart starts
+    too (Discord remembers the nonces for minutes, not the process; a message deleted
+    since is posted anew)."""
+    original = discord.abc.Messageable.send
+    posted: dict[tuple[int, str], Any] = {}
+    again: list[str] = []
+
+    async def send(self: Any, content: Any = None, **kwargs: Any) -> Any:
+        nonce = kwargs.get("nonce")
+        if nonce is None:
+            return await original(self, content, **kwargs)
+        channel = await self._get_channel()
+        key = (channel.id, str(nonce))
+        first = posted.get(key)
+        if first is not None and first.id in world.env.backend.messages.get(channel.id, {}):
+            again.append(str(nonce))
+            return first
+        posted[key] = await original(self, content, **kwargs)
+        return posted[key]
+
+    monkeypatch.setattr(discord.abc.Messageable, "send", send)
+    return again
+
+
 def fails_once(target: Any, name: str) -> list[Any]:
     """``target.name`` (a coroutine method, say a store call) raises an OSError the first
     time it is called, as a disk failing would, and works after; the list gets the

@@ -11,6 +11,7 @@ from typing import Any
 import discord
 import pytest
 
+from tests.gateway_tricks import nonces_kept_across_restarts
 from tests.simcord_world import World, play_by_buttons
 
 
@@ -94,3 +95,18 @@ async def test_a_reminder_that_could_not_be_sent_leaves_the_turns_ping(
     await world.env.advance_time(world.config.turn_timeout.total_seconds() / 2 + 5)
     assert send_times_out == []  # the reminder was tried, and Discord did not answer
     assert len(_pings(world, "Famiglia")) == 1, "neither the ping nor a reminder is left"
+
+
+async def test_a_quick_restart_keeps_the_turn_ping_discord_answers_with(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A restart within minutes pings the same turn with the same nonce, and Discord
+    answers with the ping of before: it was then deleted as a ping before the new one,
+    and the player was left with none."""
+    again = nonces_kept_across_restarts(world, monkeypatch)
+    await world.start_game(world.alice, world.bob)
+    await world.env.advance_time(30)
+    await world.restart()
+    await world.env.settle()
+    assert again, "the restart did not ping the turn again"
+    assert len(_pings(world, "Famiglia")) == 1, "the restart deleted the turn ping"
