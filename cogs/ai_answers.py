@@ -183,13 +183,12 @@ class AiFlows:
         await self.flows.update_table(game, state)
         if moved.ended:
             await self.announce_end(game, state)
-        elif moved.turn_passed and game.guild_id is not None and game.is_open:
-            if ai_to_move(game, state):
-                self.kick(game.id)  # resumes a turn that stopped; a running one goes on
-            elif not state.over:
-                channel = self.bot.get_partial_messageable(game.channel_id)
-                text = game_texts.turn_ping(game, HUMAN, "the game against the AI")
-                await self.pings.ping(channel, game.id, game.version, text, game.players[HUMAN])
+        elif moved.turn_passed and game.is_open and ai_to_move(game, state):
+            self.kick(game.id)  # resumes a turn that stopped (a DM's too); a running one goes on
+        elif moved.turn_passed and game.guild_id is not None and game.is_open and not state.over:
+            channel = self.bot.get_partial_messageable(game.channel_id)
+            text = game_texts.turn_ping(game, HUMAN, "the game against the AI")
+            await self.pings.ping(channel, game.id, game.version, text, game.players[HUMAN])
 
     async def announce_end(self, game: GameRow, state: GameState) -> None:
         """In a channel, say that the game is over (the DM table says it itself)."""

@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
+from bot.services.ai_games import ai_to_move
 from db.store import Store
+from tests.ai_bot.ai_play import channel_game, dm_game
 from tests.reliability.test_a_move_whose_commit_answer_was_lost import (
     lose_the_next_answer,
 )
@@ -155,3 +157,46 @@ async def test_a_game_against_the_ai_written_though_its_answer_was_lost_is_shown
     assert "could not be confirmed" not in (answer.response.content or "")
     game = await world.bot.store.active_game_in_channel(world.channel.id)
     assert game is not None and game.id == lost[0]
+
+
+def _lose_move_and_readback(monkeypatch: pytest.MonkeyPatch, *, landed: bool = True) -> list[int]:
+    """The next move is committed (``landed``) or not, its answer lost, and the read-back
+    that would tell fails too."""
+    real_commit = Store.commit_move
+    dropped: list[int] = []
+
+    async def commit_then_drop(self: Store, gid: int, **kw: Any) -> Any:
+        if dropped:
+            return await real_commit(self, gid, **kw)
+        dropped.append(gid)
+        if landed:
+            await real_commit(self, gid, **kw)
+        raise ConnectionError("connection was closed in the middle of operation")
+
+    monkeypatch.setattr(Store, "commit_move", commit_then_drop)
+    _unreadable_once_after(monkeypatch, dropped)
+    return dropped
+
+
+@pytest.mark.parametrize("where", ["channel", "dm"])
+@pytest.mark.simcord(check_errors=False)
+async def test_the_ai_moves_after_a_move_nobody_could_confirm(
+    world: World, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """In a DM the repair redrew the table and nothing started the AI's turn: "the AI is
+    thinking" for good (its turn has no deadline)."""
+    if where == "dm":
+        game_id = await dm_game(world)
+        move = world.alice.user.slash("famiglia pass")
+    else:
+        game_id = await channel_game(world)
+        move = world.slash(world.alice, "pass")
+    await world.env.settle()
+    before = await world.game(game_id)
+    dropped = _lose_move_and_readback(monkeypatch)
+    await move
+    assert dropped and (await world.game(game_id)).action_count == before.action_count + 1
+    await world.env.advance_time(20)  # the repair's first look (15 s)
+    game = await world.game(game_id)
+    assert game.action_count > before.action_count + 1, "the AI never moved"
+    assert not ai_to_move(game, await world.state(game_id))
