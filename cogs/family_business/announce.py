@@ -71,14 +71,18 @@ async def tell_turn(
     last (moment, seat) told, kept by the caller), the game's previous turn ping deleted
     (``pings``: one stays per game, across restarts too). Never in a window: its
     announcement mentioned every responder, and a mention of the last one left would
-    tell the table that the others have answered (RULING R31); a window or an AI seat to
-    move deletes the ping of the turn before (its reminder too: that turn is over).
+    tell the table that the others have answered (RULING R31; the window's opening deleted
+    the ping of the turn before, and nothing is deleted while it is open: a delete would
+    tell an answer too); an AI seat to move deletes the ping of the turn before (its
+    reminder too: that turn is over).
     False when Discord refused the mention (it is not noted as told: the caller has it
     made again)."""
     rules = rules_of(game.game)
     channel = bot.get_partial_messageable(game.channel_id)
+    if rules.window_open(state):  # its opening deleted the ping; nothing changes now
+        return True
     awaited = rules.game.awaiting(state)
-    if rules.window_open(state) or len(awaited) != 1 or game.seats[awaited[0]].played_by_ai:
+    if len(awaited) != 1 or game.seats[awaited[0]].played_by_ai:
         await pings.drop(channel, game.id, game.version)  # the turn pinged is over
         return True
     seat = awaited[0]

@@ -109,12 +109,13 @@ class FamilyBusinessFlows(LobbyFlows):
         game, state = moved.game, moved.state
         if state is None:
             return await self._redraw_lobby(game)
-        await self.update_table(game, state)
         rules = rules_of(game.game)
         quiet = rules.window_open(state) and game.status == "active"  # R31: see open_hands
+        told = self._windows_told.get(game.id) == rules.moment(state)
+        if not (quiet and told):  # an edit inside an announced window tells an answer (R31)
+            await self.update_table(game, state)
         await self.open_hands.refresh(game, state, quiet=quiet)
         if game.status == "active":
-            told = self._windows_told.get(game.id) == rules.moment(state)
             if rules.window_open(state) and not told:  # its announcement failed
                 window = await self.multi.resumed_window(game.id)  # at most its whole time
                 if window is not None:  # (a start-up's grace may have moved its deadline)

@@ -1,0 +1,98 @@
+"""Nothing in the channel changes while a counter window is open (RULING R31: nobody
+learns who has answered): not when an answer's write could not be confirmed and the
+tables' repair shows the game again (it edited the table 15 s later), and not when a
+turn ping kept after a failed delete is retried (it vanished at the first answer)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from db.store import Store
+from tests.fb_play import (
+    FB,
+    answer_window,
+    member,
+    started,
+    state_of,
+    until_window,
+    window_of_three,
+)
+from tests.simcord_world import World
+
+
+@pytest.mark.parametrize("landed", [True, False])
+@pytest.mark.simcord(check_errors=False)
+async def test_an_answer_nobody_could_confirm_edits_no_table_while_the_window_is_open(
+    world: World, monkeypatch: pytest.MonkeyPatch, landed: bool
+) -> None:
+    game_id, _, state, _, first = await window_of_three(world)
+    assert len(FB.game.awaiting(state)) >= 2
+    table_id = (await world.game(game_id)).table_message_id
+    edits: list[int] = []
+    real_edit = discord.PartialMessage.edit
+
+    async def edit(self: discord.PartialMessage, **kw: Any) -> Any:
+        edits.append(self.id)
+        return await real_edit(self, **kw)
+
+    monkeypatch.setattr(discord.PartialMessage, "edit", edit)
+    real_commit, real_get = Store.commit_move, Store.get_game
+    dropped: list[int] = []
+    failed: list[int] = []
+
+    async def commit_then_drop(self: Store, gid: int, **kw: Any) -> Any:
+        if dropped:
+            return await real_commit(self, gid, **kw)
+        dropped.append(gid)
+        if landed:
+            await real_commit(self, gid, **kw)
+        raise ConnectionError("connection was closed in the middle of operation")
+
+    async def get_game(self: Store, gid: int, *a: Any, **kw: Any) -> Any:
+        if dropped and not failed:
+            failed.append(gid)
+            raise ConnectionError("the database is not answering")
+        return await real_get(self, gid, *a, **kw)
+
+    monkeypatch.setattr(Store, "commit_move", commit_then_drop)
+    monkeypatch.setattr(Store, "get_game", get_game)
+    await answer_window(world, first, game_id, counter=False)
+    assert dropped and failed and FB.window_open(await state_of(world, game_id))
+    await world.env.advance_time(16)  # the repair's first look; the window (60 s) still open
+    assert FB.window_open(await state_of(world, game_id))
+    assert table_id not in edits, "the table was edited while the window stayed open"
+
+
+@pytest.mark.simcord(check_errors=False)
+async def test_an_answer_inside_a_window_deletes_no_message(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = discord.PartialMessage.delete
+    failing = [True]
+    deleted: list[int] = []
+    watched: list[int] = []
+
+    async def delete(self: discord.PartialMessage, **kw: Any) -> None:
+        in_window = bool(watched) and FB.window_open(await state_of(world, watched[0]))
+        if failing[0] and in_window:  # the drop at the window's opening fails
+            response = SimpleNamespace(status=503, reason="injected")
+            raise discord.HTTPException(response, "Discord was away")  # type: ignore[arg-type]
+        deleted.append(self.id)
+        await real(self, **kw)
+
+    monkeypatch.setattr(discord.PartialMessage, "delete", delete)
+    game_id = await started(world, [world.alice, world.bob, world.carol])
+    watched.append(game_id)
+    await until_window(world, game_id)  # the turn ping's delete failed: it is kept
+    failing[0] = False  # Discord is back
+    deleted.clear()
+    game, state = await world.game(game_id), await state_of(world, game_id)
+    assert len(FB.game.awaiting(state)) >= 2
+    first = member(world, game.players[FB.game.awaiting(state)[0]])
+    await answer_window(world, first, game_id, counter=False)
+    assert FB.window_open(await state_of(world, game_id))
+    assert deleted == [], "a message vanished from the channel at an answer inside the window"
