@@ -58,6 +58,20 @@ def quick_ai(world: World) -> None:
     world.bot.family_business.multi.decide = decide
 
 
+async def leave_game(world: World, who: MemberActor) -> Any:
+    """``/familybusiness leave`` in a started game, and its confirmation clicked: the
+    click's result (the question's answer when it was refused)."""
+    asked = await fb(world, who, "leave")
+    quit_ids = [
+        c["custom_id"]
+        for c in (World.components(asked.response) if asked.response is not None else [])
+        if c.get("custom_id", "").startswith("fb:quit:")
+    ]
+    if not quit_ids:
+        return asked
+    return await who.click(asked.response, custom_id=quit_ids[0])
+
+
 async def fb(world: World, who: MemberActor, name: str, **options: Any) -> Any:
     return await who.slash(world.channel, f"familybusiness {name}", **options)
 
@@ -291,7 +305,7 @@ async def abandoned(world: World, people: list[Any], ai: int = 0) -> int:
     """A started game every person leaves: it ends there."""
     game_id = await started(world, people, ai=ai)
     for person in people:
-        await fb(world, person, "leave")
+        await leave_game(world, person)
     assert (await world.game(game_id)).status == "finished"
     return game_id
 

@@ -210,6 +210,30 @@ class AgainButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"fb
         await fb(interaction).again(interaction, self.game)
 
 
+class QuitButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"fb:quit:{GAME}"):
+    """Under ``/familybusiness leave``'s question in a started game: hand the gang over."""
+
+    def __init__(self, game: int) -> None:
+        button = discord.ui.Button(
+            style=discord.ButtonStyle.danger,
+            label="Yes, hand my gang to the AI",
+            custom_id=f"fb:quit:{game}",
+        )
+        super().__init__(button)
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        if await refused_here(interaction, self.game, MODES, "You are not in this game."):
+            return
+        await fb(interaction).leave_game(interaction, self.game)
+
+
 DYNAMIC_ITEMS = (
     LobbyButton,
     AddAiSelect,
@@ -218,4 +242,5 @@ DYNAMIC_ITEMS = (
     WindowButton,
     AnswerButton,
     AgainButton,
+    QuitButton,
 )

@@ -240,14 +240,26 @@ class FamilyBusinessFlows(LobbyFlows):
         await self.after(moved)
 
     async def leave(self, interaction: Interaction, game: GameRow) -> None:
+        """``/familybusiness leave``: out of a lobby at once; out of a started game once
+        the player confirms (:meth:`leave_game`)."""
+        if game.status != "challenge":
+            seat = game.seat_of(interaction.user.id)
+            if seat is not None and game.seats[seat].left_place is not None:
+                return await refuse(interaction, Refusal(LEFT))
+            text, view = views.leave_question(game)
+            return await interaction.response.send_message(text, view=view, ephemeral=True)
         try:
-            if game.status == "challenge":
-                moved = await self.multi.leave_lobby(game.id, interaction.user.id)
-                reply = interaction.response.send_message("You left the lobby.", ephemeral=True)
-                await answered_ok(moved.game, reply)
-                await self._show_lobby(moved.game)
-                return
-            moved = await self.multi.leave(game.id, interaction.user.id)
+            moved = await self.multi.leave_lobby(game.id, interaction.user.id)
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        reply = interaction.response.send_message("You left the lobby.", ephemeral=True)
+        await answered_ok(moved.game, reply)
+        await self._show_lobby(moved.game)
+
+    async def leave_game(self, interaction: Interaction, game_id: int) -> None:
+        """The confirmed leave of a started game: the gang goes to the AI."""
+        try:
+            moved = await self.multi.leave(game_id, interaction.user.id)
         except Refusal as refusal:
             return await refuse(interaction, refusal)
         said = (
@@ -256,7 +268,7 @@ class FamilyBusinessFlows(LobbyFlows):
             else "You left the game: the AI plays your gang from now on, and you are placed"
             " as if your gang was eliminated now."
         )
-        reply = interaction.response.send_message(said, ephemeral=True)
+        reply = interaction.response.edit_message(content=said, view=None)
         await answered_ok(moved.game, reply)
         if moved.left is not None:
             await announce_left(self.bot, moved.game, moved.left, timed_out=False)

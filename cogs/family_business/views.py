@@ -20,6 +20,7 @@ from cogs.family_business.controls import (
     HandButton,
     LobbyButton,
     PlaySelect,
+    QuitButton,
 )
 from cogs.render.common import clip
 from cogs.render.family_business import (
@@ -94,6 +95,20 @@ def moved_here(game: GameRow, table_id: int) -> dict[str, Any]:
     """An older copy of the table, made a link to the table (message ``table_id``)."""
     url = f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/{table_id}"
     return {"content": moved_text(title(game), url), "embeds": [], "attachments": [], "view": None}
+
+
+def leave_question(game: GameRow) -> tuple[str, discord.ui.View]:
+    """``/familybusiness leave`` in a started game: what leaving costs, and the button
+    that does it (typed by mistake, or meant for a lobby that started meanwhile, it
+    would hand the gang over at once)."""
+    text = (
+        f"Leave {title(game)}? The AI plays your gang from then on, and you are placed as"
+        " if your gang was eliminated at that moment. This cannot be undone; to stay in"
+        " the game, dismiss this message."
+    )
+    view = discord.ui.View(timeout=None)
+    view.add_item(QuitButton(game.id))
+    return text, view
 
 
 def table_view(game: GameRow) -> discord.ui.View:

@@ -4,7 +4,7 @@ and rated Family Business games counted as such."""
 
 from __future__ import annotations
 
-from tests.fb_play import fb, started
+from tests.fb_play import leave_game, started
 from tests.simcord_world import GUILD_ID, World
 from tests.stored_games import finish
 
@@ -23,8 +23,8 @@ async def test_a_player_with_no_games_gets_a_friendly_private_message(world: Wor
 async def test_rated_family_business_games_are_counted_as_such(world: World):
     """Two people and an AI seat: a rated game of Family Business, none of Famiglia."""
     game_id = await started(world, [world.alice, world.bob], ai=1)
-    await fb(world, world.alice, "leave")
-    await fb(world, world.bob, "leave")
+    await leave_game(world, world.alice)
+    await leave_game(world, world.bob)
     assert (await world.game(game_id)).status == "finished"
     embed = (await world.slash(world.alice, "stats")).response.embeds[0]
     assert embed.description == (
@@ -46,7 +46,7 @@ async def test_a_family_business_game_against_ai_seats_alone_is_not_denied(world
     """One person and AI seats: the game is rated nobody, so the stats have nothing to
     show, and say what they count rather than that no game was finished."""
     game_id = await started(world, [world.carol], ai=2)
-    await fb(world, world.carol, "leave")
+    await leave_game(world, world.carol)
     assert (await world.game(game_id)).status == "finished"
     answer = await world.slash(world.carol, "stats")
     text = answer.response.content

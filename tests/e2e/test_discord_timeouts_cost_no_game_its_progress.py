@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import cogs.family_business.lobby_flows as lobby_flows
-from tests.fb_play import FB, WINDOW, fb, lobby_with, member, started, state_of
+from tests.fb_play import FB, WINDOW, fb, leave_game, lobby_with, member, started, state_of
 from tests.simcord_world import World
 
 
@@ -119,7 +119,7 @@ async def test_leaving_a_lobby_is_never_called_unchanged(
         raise TimeoutError("the store did not answer in time")
 
     monkeypatch.setattr(lobby_flows, "edit_in_place", times_out)
-    result = await fb(world, world.bob, "leave")
+    result = await leave_game(world, world.bob)
     game = await world.game(game_id)
     assert game.seat_of(world.bob.id) is None  # the leave is committed
     told = [result.response.content or ""] + [m.content or "" for m in result.followups]

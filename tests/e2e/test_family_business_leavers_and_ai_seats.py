@@ -14,7 +14,9 @@ from tests.fb_play import (
     FB,
     WINDOW,
     fb,
+    leave_game,
     lobbies,
+    lobby_with,
     member,
     mid_choice,
     play_to_the_end,
@@ -33,8 +35,8 @@ async def test_leaving_mid_play_hands_the_half_built_play_to_the_ai(world: World
     game_id = await started(world, [world.alice, world.bob, world.carol])
     who, hand = await mid_choice(world, game_id, seed=12)
     [select] = selects(hand)
-    left = await fb(world, who, "leave")
-    assert left.ephemeral and "AI plays your gang" in left.response.content
+    left = await leave_game(world, who)
+    assert left.response.ephemeral and "AI plays your gang" in left.response.content
     game, state = await world.game(game_id), await state_of(world, game_id)
     seat = game.seat_of(who.id)
     assert not (state.active == seat and state.card >= 0 and not FB.window_open(state))
@@ -50,7 +52,7 @@ async def test_players_who_leave_are_placed_and_rated_in_the_order_they_left(
 ) -> None:
     game_id = await started(world, [world.alice, world.bob, world.carol], ai=1)
     for person in (world.carol, world.alice, world.bob):
-        await fb(world, person, "leave")
+        await leave_game(world, person)
     game = await world.game(game_id)
     assert game.status == "finished"
     result = await world.bot.store.get_result(game_id)
@@ -102,16 +104,16 @@ async def test_everyone_leaving_hands_gangs_to_the_ai_and_ends_the_game_once(wor
     await until_window(world, game_id)
     game, state = await world.game(game_id), await state_of(world, game_id)
     leaver = member(world, game.players[FB.game.awaiting(state)[0]])
-    left = await fb(world, leaver, "leave")
+    left = await leave_game(world, leaver)
     assert "AI plays your gang" in left.response.content
-    refused(await fb(world, leaver, "leave"), "no longer in this game")
+    refused(await leave_game(world, leaver), "no longer in this game")
     no_counter = f'g{game_id}w{state.turn}:{{"kind":"no_counter"}}'  # as the list offered it
     refused(await fb(world, leaver, "play", decision=no_counter), "no longer in this game")
     state = await state_of(world, game_id)
     assert game.seat_of(leaver.id) not in FB.game.awaiting(state)  # the AI answered for it
     for person in (world.alice, world.bob, world.carol):
         if person is not leaver:
-            await fb(world, person, "leave")
+            await leave_game(world, person)
     game = await world.game(game_id)
     assert game.status == "finished"
     result = await world.bot.store.get_result(game_id)
@@ -119,7 +121,7 @@ async def test_everyone_leaving_hands_gangs_to_the_ai_and_ends_the_game_once(wor
     assert len([m for m in world.messages() if "Family Business is over" in m.content]) == 1
     table = fresh(world, await world.table(game_id))
     assert "Play again" in str(table.components) and "Show my hand" not in str(table.components)
-    refused(await fb(world, world.alice, "leave"), "no Family Business game here")
+    refused(await leave_game(world, world.alice), "no Family Business game here")
     stale = await world.forged_click(world.alice, table, f"fb:hand:{game_id}")
     assert stale.ephemeral and world.components(stale.response) == []  # nothing to decide
     refused(
@@ -172,7 +174,7 @@ async def test_a_leaver_cannot_read_the_counters_of_the_gang_the_ai_plays(world:
         return await good(game, state, seat, strength)
 
     world.bot.family_business.multi.decide = slow
-    await fb(world, world.carol, "leave")
+    await leave_game(world, world.carol)
     carol = (await world.game(game_id)).seat_of(world.carol.id)
 
     def carols_gang_is_asked(game: Any, state: Any) -> bool:
@@ -186,3 +188,34 @@ async def test_a_leaver_cannot_read_the_counters_of_the_gang_the_ai_plays(world:
     refused(prompt, "no longer in this game")
     labels = [c.get("label") or "" for c in world.components(prompt.response)]
     assert not any(label.startswith("Counter:") for label in labels), labels
+
+
+async def test_leaving_a_started_game_is_asked_first_and_done_only_by_its_player(
+    world: World,
+) -> None:
+    """/familybusiness leave handed the gang to the AI at once: typed by mistake, or meant
+    for a lobby the host had just started, it cost a player the game and its rating."""
+    game_id = await started(world, [world.alice, world.bob, world.carol])
+    before = await world.game(game_id)
+    asked = await fb(world, world.bob, "leave")
+    assert asked.ephemeral and "cannot be undone" in asked.response.content
+    assert (await world.game(game_id)).version == before.version  # nothing done yet
+    [quit_id] = [c["custom_id"] for c in World.components(asked.response)]
+    assert quit_id == f"fb:quit:{game_id}"
+    stranger = world.guild.add_member(world.env.create_user("dave", global_name="Dave"))
+    refused(await world.forged_click(stranger, asked.response, quit_id), "not in this game")
+    assert (await world.game(game_id)).version == before.version
+    left = await world.bob.click(asked.response, custom_id=quit_id)
+    assert "AI plays your gang" in left.response.content
+    game = await world.game(game_id)
+    assert game.seats[game.seat_of(world.bob.id)].left_place is not None
+    again = await world.forged_click(world.bob, asked.response, quit_id)  # a stale client
+    refused(again, "no longer in this game")
+    assert (await world.game(game_id)).version == game.version
+
+
+async def test_leaving_a_lobby_needs_no_question(world: World) -> None:
+    game_id = await lobby_with(world, [world.alice, world.bob], ai=0)
+    left = await fb(world, world.bob, "leave")
+    assert left.ephemeral and left.response.content == "You left the lobby."
+    assert (await world.game(game_id)).seat_of(world.bob.id) is None

@@ -10,6 +10,7 @@ from tests.answers import refused
 from tests.fb_play import (
     abandoned,
     fb,
+    leave_game,
     lobbies,
     quick_ai,
     state_of,
@@ -88,7 +89,7 @@ async def test_lobby_races_and_limits_leave_one_consistent_lobby(world: World) -
     assert lobby is not None
     table = await world.table(lobby.id)
     refused(await world.alice.click(fresh(world, table), label="Start"), "at least two seats")
-    refused(await fb(world, world.alice, "leave"), "use Cancel")
+    refused(await leave_game(world, world.alice), "use Cancel")
     refused(await world.alice.click(fresh(world, table), label="Leave"), "use Cancel")
     refused(await world.alice.click(fresh(world, table), label="Remove an AI"), "no AI player")
     forged = await world.forged_select(

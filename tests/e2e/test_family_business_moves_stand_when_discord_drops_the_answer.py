@@ -74,8 +74,10 @@ async def test_a_leave_whose_answer_is_dropped_is_announced_and_the_ai_takes_the
     who = await a_persons_turn(world, game_id)
     before = await world.game(game_id)
     seat = before.seat_of(who.id)
+    asked = await fb(world, who, "leave")  # the question; its button's answer is dropped
+    [quit_id] = [c["custom_id"] for c in World.components(asked.response)]
     world.env.inject_error("POST", ANSWER, **DROPPED)
-    await fb(world, who, "leave")
+    await who.click(asked.response, custom_id=quit_id)
     after = await world.game(game_id)
     assert after.seats[seat].left_place is not None and after.seats[seat].played_by_ai
     name = after.seats[seat].name

@@ -13,7 +13,7 @@ import discord
 from tests.fb_play import (
     FB,
     answer_window,
-    fb,
+    leave_game,
     lobby_with,
     member,
     quick_ai,
@@ -92,7 +92,7 @@ async def test_an_end_discord_refused_to_announce_is_announced_once_later(world:
     game_id = await _started(world)
     refused = ends_unsaid(world)
     for person in (world.alice, world.bob):  # everyone leaves: the game ends
-        await fb(world, person, "leave")
+        await leave_game(world, person)
     assert (await world.game(game_id)).status == "finished"
     assert len(refused) == 1 and "Family Business is over" in refused[0]
     assert _ends(world) == []
@@ -108,7 +108,7 @@ async def test_an_end_not_yet_announced_at_a_restart_is_announced_once_at_start_
     game_id = await _started(world)
     refused = ends_unsaid(world)
     for person in (world.alice, world.bob):
-        await fb(world, person, "leave")
+        await leave_game(world, person)
     assert (await world.game(game_id)).status == "finished"
     assert len(refused) == 1 and _ends(world) == []
     await world.restart()  # before the repair's first try
@@ -125,7 +125,7 @@ async def test_an_end_said_just_before_the_store_failed_to_note_it_is_not_said_a
     again = nonces_kept(world)
     failed = fails_once(world.bot.store, "end_announced")  # Discord took it, the store failed
     for person in (world.alice, world.bob):
-        await fb(world, person, "leave")
+        await leave_game(world, person)
     assert (await world.game(game_id)).status == "finished" and failed == [(game_id,)]
     [end] = _ends(world)
     await world.env.advance_time(20)  # the repair says it again: Discord keeps the first

@@ -20,7 +20,7 @@ from tests.fb_play import (
     WINDOW,
     abandoned,
     answer_window,
-    fb,
+    leave_game,
     member,
     started,
     state_of,
@@ -99,7 +99,7 @@ async def test_a_table_everyone_left_on_a_turn_names_no_one_to_move_only_the_res
     before = fresh(world, await table_of(world, game_id)).embeds[0].to_dict()
     assert "turn**" in before["description"]  # a running game's table names the mover
     for person in (world.alice, world.bob):
-        await fb(world, person, "leave")
+        await leave_game(world, person)
     await _shows_only_the_result(world, game_id)
 
 
@@ -109,7 +109,7 @@ async def test_a_table_everyone_left_in_a_counter_window_shows_no_open_window_on
     game_id = await started(world, [world.alice, world.bob])
     await until_played_window(world, game_id)
     for person in (world.alice, world.bob):
-        await fb(world, person, "leave")
+        await leave_game(world, person)
     assert FB.window_open(await state_of(world, game_id))  # the game ended mid-window
     await _shows_only_the_result(world, game_id)
 
@@ -143,7 +143,7 @@ async def test_a_table_everyone_left_during_a_mob_war_predicts_no_execution(
     running = fresh(world, await table_of(world, game_id)).embeds[0].to_dict()
     assert "At the start of the next turn: position 1" in running["description"]
     for person in (world.alice, world.bob):
-        await fb(world, person, "leave")
+        await leave_game(world, person)
     await _shows_only_the_result(world, game_id)
 
 
@@ -151,9 +151,9 @@ async def test_the_last_person_to_leave_is_told_that_the_game_ends_not_that_the_
     world: World,
 ) -> None:
     game_id = await started(world, [world.alice, world.bob])
-    first = await fb(world, world.alice, "leave")
+    first = await leave_game(world, world.alice)
     assert "the AI plays your gang from now on" in first.response.content
-    last = await fb(world, world.bob, "leave")
+    last = await leave_game(world, world.bob)
     assert (await world.game(game_id)).status == "finished"
     assert "game ends here" in last.response.content
     assert "AI plays" not in last.response.content
@@ -166,7 +166,7 @@ async def test_a_leavers_gang_the_ai_won_with_is_not_named_the_winner(world: Wor
     The stored result places her where she left; the table's last events say who won
     as stored, not 'Alice wins!'."""
     game_id = await started(world, [world.alice, world.bob, world.carol])
-    await fb(world, world.alice, "leave")
+    await leave_game(world, world.alice)
     rng = random.Random(1)
     for _ in range(4000):
         game = await world.game(game_id)

@@ -17,6 +17,7 @@ import simcord
 from tests.fb_play import (
     FB,
     fb,
+    leave_game,
     lobbies,
     member,
     started,
@@ -44,8 +45,8 @@ async def test_a_responder_leaving_mid_window_is_shown_as_left_on_the_table(worl
     game, state = await world.game(game_id), await state_of(world, game_id)
     leaver_seat = FB.game.awaiting(state)[0]
     leaver = member(world, game.players[leaver_seat])
-    left = await fb(world, leaver, "leave")
-    assert left.ephemeral and "AI plays your gang" in left.response.content
+    left = await leave_game(world, leaver)
+    assert left.response.ephemeral and "AI plays your gang" in left.response.content
     game, state = await world.game(game_id), await state_of(world, game_id)
     assert game.seats[leaver_seat].left_place is not None  # the store: the AI plays it
     assert FB.window_open(state)  # the other responder has not answered yet
@@ -60,7 +61,7 @@ async def test_the_cards_player_leaving_mid_window_is_shown_as_left_on_the_table
     await until_played_window(world, game_id, seed=13)
     game, state = await world.game(game_id), await state_of(world, game_id)
     seat = state.active
-    await fb(world, member(world, game.players[seat]), "leave")
+    await leave_game(world, member(world, game.players[seat]))
     game, state = await world.game(game_id), await state_of(world, game_id)
     assert game.seats[seat].left_place is not None and FB.window_open(state)
     shown = seat_field(fresh(world, await table_of(world, game_id)), game.seats[seat].name)
@@ -163,7 +164,7 @@ async def test_an_older_table_update_never_lands_over_a_newer_one(world: World) 
 
     http.request = request  # type: ignore[method-assign]
     leaver = next(p for p in (world.alice, world.bob))
-    await fb(world, leaver, "leave")
+    await leave_game(world, leaver)
     store.set_status = real_set  # type: ignore[method-assign]
     await world.env.advance_time(2)
     game, state = await world.game(game_id), await state_of(world, game_id)

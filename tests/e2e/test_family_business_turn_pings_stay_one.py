@@ -9,7 +9,7 @@ import random
 
 from simcord import MemberActor
 
-from tests.fb_play import FB, a_persons_turn, fb, started, state_of, take_turn_step
+from tests.fb_play import FB, a_persons_turn, leave_game, started, state_of, take_turn_step
 from tests.simcord_world import World
 
 
@@ -30,7 +30,7 @@ async def test_one_turn_ping_stays_across_turns_and_restarts_and_none_after_the_
     await world.env.settle()
     assert len(_pings(world)) == 1, _pings(world)
     for person in (world.alice, world.bob):
-        await fb(world, person, "leave")
+        await leave_game(world, person)
     assert (await world.game(game_id)).status == "finished"
     assert _pings(world) == []
 
@@ -83,7 +83,7 @@ async def test_a_window_opened_by_the_reminded_player_takes_the_reminder_away(
 async def test_leaving_on_ones_turn_takes_its_reminder_away(world: World) -> None:
     game_id = await started(world, [world.alice, world.bob], ai=1)
     who = await _remind(world, game_id)
-    await fb(world, who, "leave")
+    await leave_game(world, who)
     assert not _reminded(world), "the reminder outlived the turn handed to the AI"
 
 

@@ -18,6 +18,7 @@ from tests.fb_play import (
     STALE,
     WINDOW,
     fb,
+    leave_game,
     member,
     started,
     state_of,
@@ -111,7 +112,7 @@ async def test_a_player_who_left_is_offered_nothing_and_shown_no_hand(world: Wor
         raise RuntimeError("the worker died")  # the AI has not played the seat yet
 
     world.bot.family_business.multi.decide = stuck
-    await fb(world, who, "leave")
+    await leave_game(world, who)
     hand = await who.click(await table_of(world, game_id), label="Show my hand")
     assert "Your turn" not in refused(hand, "no longer in this game")
     refused(await fb(world, who, "hand"), "no longer in this game")
@@ -129,7 +130,7 @@ async def test_a_value_of_the_channels_earlier_game_is_refused_in_the_next(
     who = member(world, (await world.game(first)).players[FB.game.awaiting(state)[0]])
     [offered, *_] = await who.autocomplete(world.channel, "familybusiness play", "decision", "")
     for person in (world.alice, world.bob):
-        await fb(world, person, "leave")  # the game ends: no person plays it any more
+        await leave_game(world, person)  # the game ends: no person plays it any more
     assert (await world.game(first)).status == "finished"
     second = await started(world, [world.alice, world.bob])
     game = await world.game(second)

@@ -19,6 +19,7 @@ from tests.fb_play import (
     FB,
     answer_window,
     fb,
+    leave_game,
     lobby_with,
     member,
     quick_ai,
@@ -148,8 +149,8 @@ async def test_a_stranger_cannot_run_someone_elses_lobby(world) -> None:
 
 async def test_a_player_who_leaves_hands_the_seat_to_the_ai_and_the_game_goes_on(world) -> None:
     game_id = await _started(world, [world.alice, world.bob, world.carol], ai=0)
-    answer = await fb(world, world.carol, "leave")
-    assert answer.ephemeral and "AI plays your gang" in answer.response.content
+    answer = await leave_game(world, world.carol)
+    assert answer.response.ephemeral and "AI plays your gang" in answer.response.content
     game = await world.game(game_id)
     assert game.status == "active"
     seat = game.seat_of(world.carol.id)

@@ -21,6 +21,7 @@ from tests.fb_play import (
     counter_key,
     counters_held,
     fb,
+    leave_game,
     member,
     quick_ai,
     started,
@@ -318,8 +319,8 @@ async def test_the_cards_player_leaving_during_its_window_lets_the_window_close_
     game, state = await world.game(game_id), await state_of(world, game_id)
     player = member(world, game.players[state.active])
     turn = state.turn
-    left = await fb(world, player, "leave")
-    assert left.ephemeral and "AI plays your gang" in left.response.content
+    left = await leave_game(world, player)
+    assert left.response.ephemeral and "AI plays your gang" in left.response.content
     state = await state_of(world, game_id)
     assert FB.window_open(state) and state.turn == turn  # the window goes on
     announcement = window_message(world, game_id, turn)
