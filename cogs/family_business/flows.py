@@ -62,6 +62,8 @@ class FamilyBusinessFlows(LobbyFlows):
         self._told: dict[int, tuple[int, int]] = {}  # game -> (turn, seat) last told
         self.pings = TurnPings(multi.base.records)  # the latest turn ping of each game
         self._windows_told: dict[int, int] = {}  # game -> the moment of its window announced
+        #: game -> the moment of the open window its table shows (drawn when it opened)
+        self._window_drawn: dict[int, int] = {}
         self.ai_seats = AiSeats(multi, self.after_ai)
         #: each person's latest hand message, drawn again as the game changes
         self.open_hands = OpenHands(self.hand)
@@ -99,9 +101,21 @@ class FamilyBusinessFlows(LobbyFlows):
         }
 
     async def update_table(self, game: GameRow, state: Any) -> None:
-        """The table edited in place, or posted again (every game's one table update)."""
+        """The table edited in place, or posted again (every game's one table update);
+        which window it was drawn for is noted (:meth:`show_stored`)."""
         payload = await self.table_payload(game, state)
-        await show_table(self.bot, game, payload, self.multi.base.records, self.repair.failed)
+        failed: list[int] = []
+
+        def fail(game_id: int) -> None:
+            failed.append(game_id)
+            self.repair.failed(game_id)
+
+        await show_table(self.bot, game, payload, self.multi.base.records, fail)
+        rules = rules_of(game.game)
+        if rules.window_open(state) and not failed:
+            self._window_drawn[game.id] = rules.moment(state)
+        else:
+            self._window_drawn.pop(game.id, None)
 
     async def show_stored(self, moved: Moved) -> None:
         """The repair's redraw of a game as stored: its table (or lobby), the player to
@@ -111,11 +125,12 @@ class FamilyBusinessFlows(LobbyFlows):
             return await self._redraw_lobby(game)
         rules = rules_of(game.game)
         quiet = rules.window_open(state) and game.status == "active"  # R31: see open_hands
-        told = self._windows_told.get(game.id) == rules.moment(state)
-        if not (quiet and told):  # an edit inside an announced window tells an answer (R31)
+        drawn = self._window_drawn.get(game.id) == rules.moment(state)
+        if not (quiet and drawn):  # an edit of a table showing the window tells an answer
             await self.update_table(game, state)
         await self.open_hands.refresh(game, state, quiet=quiet)
         if game.status == "active":
+            told = self._windows_told.get(game.id) == rules.moment(state)
             if rules.window_open(state) and not told:  # its announcement failed
                 window = await self.multi.resumed_window(game.id)  # at most its whole time
                 if window is not None:  # (a start-up's grace may have moved its deadline)

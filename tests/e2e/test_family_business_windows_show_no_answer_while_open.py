@@ -1,7 +1,8 @@
 """Nothing in the channel changes while a counter window is open (RULING R31: nobody
 learns who has answered): not when an answer's write could not be confirmed and the
 tables' repair shows the game again (it edited the table 15 s later), and not when a
-turn ping kept after a failed delete is retried (it vanished at the first answer)."""
+turn ping kept after a failed delete is retried (it vanished at the first answer). A
+table whose edit failed as the window opened is still repaired within the window."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 import discord
 import pytest
 
+from cogs.render.family_business.table import COLOUR_WINDOW
 from db.store import Store
 from tests.fb_play import (
     FB,
@@ -18,6 +20,7 @@ from tests.fb_play import (
     member,
     started,
     state_of,
+    table_of,
     until_window,
     window_of_three,
 )
@@ -96,3 +99,39 @@ async def test_an_answer_inside_a_window_deletes_no_message(
     await answer_window(world, first, game_id, counter=False)
     assert FB.window_open(await state_of(world, game_id))
     assert deleted == [], "a message vanished from the channel at an answer inside the window"
+
+
+def colour(message: Any) -> int | None:
+    embeds = message.embeds if hasattr(message, "embeds") else message.message.embeds
+    return embeds[0].colour.value if embeds and embeds[0].colour else None
+
+
+@pytest.mark.simcord(check_errors=False)
+async def test_a_table_whose_edit_failed_as_its_window_opened_is_repaired_in_the_window(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = discord.PartialMessage.edit
+    watched: list[int] = []
+    failed: list[int] = []
+
+    async def edit(self: discord.PartialMessage, **kw: Any) -> Any:
+        if watched and not failed:
+            game = await world.game(watched[0])
+            if self.id == game.table_message_id and FB.window_open(
+                await state_of(world, watched[0])
+            ):
+                failed.append(self.id)
+                raise TimeoutError("Discord did not answer")
+        return await real(self, **kw)
+
+    monkeypatch.setattr(discord.PartialMessage, "edit", edit)
+    game_id = await started(world, [world.alice, world.bob, world.carol])
+    watched.append(game_id)
+    await until_window(world, game_id)
+    assert failed, "the table edit at the window's opening was not failed"
+    assert colour(await table_of(world, game_id)) != COLOUR_WINDOW.value  # behind
+    await world.env.advance_time(16)  # the repair's first look; the window (60 s) open
+    assert FB.window_open(await state_of(world, game_id))
+    assert colour(await table_of(world, game_id)) == COLOUR_WINDOW.value, (
+        "the repaired table does not show the open window (it shows the turn before)"
+    )
