@@ -36,7 +36,7 @@ from cogs.family_business.announce import (
     remind,
     tell_turn,
 )
-from cogs.family_business.lobby_flows import LobbyFlows
+from cogs.family_business.lobby_flows import LEFT, LobbyFlows
 from cogs.family_business.open_hands import OpenHands
 from cogs.family_business.replies import in_private, refuse
 from cogs.family_business.typed import read_typed, typed_value
@@ -49,10 +49,6 @@ from engine.family_business.text import describe_event, label
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[FamigliaBot]
 EVENTS_SHOWN = 6  # the last sentences of the table's "Last events"
-LEFT = (
-    "You are no longer in this game (you left it, or your time ran out): the AI plays your"
-    " gang now, and its hand is not yours to see."
-)
 
 
 class FamilyBusinessFlows(LobbyFlows):
@@ -252,41 +248,6 @@ class FamilyBusinessFlows(LobbyFlows):
         said = "No counter" if card == "none" else "your counter"
         told = f"Answered: {said}. Nobody learns it unless it is the counter that counts."
         await answered_ok(moved.game, in_private(interaction, told, None))
-        await self.after(moved)
-
-    async def leave(self, interaction: Interaction, game: GameRow) -> None:
-        """``/familybusiness leave``: out of a lobby at once; out of a started game once
-        the player confirms (:meth:`leave_game`)."""
-        if game.status != "challenge":
-            seat = game.seat_of(interaction.user.id)
-            if seat is not None and game.seats[seat].left_place is not None:
-                return await refuse(interaction, Refusal(LEFT))
-            text, view = views.leave_question(game)
-            return await interaction.response.send_message(text, view=view, ephemeral=True)
-        try:
-            moved = await self.multi.leave_lobby(game.id, interaction.user.id)
-        except Refusal as refusal:
-            return await refuse(interaction, refusal)
-        reply = interaction.response.send_message("You left the lobby.", ephemeral=True)
-        await answered_ok(moved.game, reply)
-        await self._show_lobby(moved.game)
-
-    async def leave_game(self, interaction: Interaction, game_id: int) -> None:
-        """The confirmed leave of a started game: the gang goes to the AI."""
-        try:
-            moved = await self.multi.leave(game_id, interaction.user.id)
-        except Refusal as refusal:
-            return await refuse(interaction, refusal)
-        said = (
-            "You left the game. No person is still playing, so the game ends here."
-            if moved.ended
-            else "You left the game: the AI plays your gang from now on, and you are placed"
-            " as if your gang was eliminated now."
-        )
-        reply = interaction.response.edit_message(content=said, view=None)
-        await answered_ok(moved.game, reply)
-        if moved.left is not None:
-            await announce_left(self.bot, moved.game, moved.left, timed_out=False)
         await self.after(moved)
 
     # ------------------------------------------------------------------ after a change

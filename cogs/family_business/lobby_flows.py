@@ -19,6 +19,7 @@ from bot.services.multi_lobby import MultiMoved
 from bot.services.reads import UNDEALT, Refusal
 from cogs.channel_rights import lacking
 from cogs.family_business import views
+from cogs.family_business.announce import announce_left
 from cogs.family_business.replies import refuse
 from cogs.repair import TableRepair
 from cogs.safe_text import kept_name
@@ -27,12 +28,16 @@ from db.rows import GameRow, Strength
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[FamigliaBot]
+LEFT = (
+    "You are no longer in this game (you left it, or your time ran out): the AI plays your"
+    " gang now, and its hand is not yours to see."
+)
 STRENGTHS: dict[str, Strength] = {"easy": "easy", "medium": "medium", "hard": "hard"}
 
 
 class LobbyFlows:
-    """The lobby's clicks and commands; a started game's table and what follows are the
-    flows' (:meth:`table_payload`, :meth:`after`)."""
+    """The lobby's clicks and commands, and leaving a lobby or a game; a started game's
+    table and what follows are the flows' (:meth:`table_payload`, :meth:`after`)."""
 
     bot: discord.Client
     multi: MultiService
@@ -170,3 +175,38 @@ class LobbyFlows:
         """Whether ``game_id`` is an open lobby as stored now (not dealt, not closed)."""
         game = await self.multi.base.game(game_id)
         return game.state_json == UNDEALT and game.is_open
+
+    async def leave(self, interaction: Interaction, game: GameRow) -> None:
+        """``/familybusiness leave``: out of a lobby at once; out of a started game once
+        the player confirms (:meth:`leave_game`)."""
+        if game.status != "challenge":
+            seat = game.seat_of(interaction.user.id)
+            if seat is not None and game.seats[seat].left_place is not None:
+                return await refuse(interaction, Refusal(LEFT))
+            text, view = views.leave_question(game)
+            return await interaction.response.send_message(text, view=view, ephemeral=True)
+        try:
+            moved = await self.multi.leave_lobby(game.id, interaction.user.id)
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        reply = interaction.response.send_message("You left the lobby.", ephemeral=True)
+        await answered_ok(moved.game, reply)
+        await self._show_lobby(moved.game)
+
+    async def leave_game(self, interaction: Interaction, game_id: int) -> None:
+        """The confirmed leave of a started game: the gang goes to the AI."""
+        try:
+            moved = await self.multi.leave(game_id, interaction.user.id)
+        except Refusal as refusal:
+            return await refuse(interaction, refusal)
+        said = (
+            "You left the game. No person is still playing, so the game ends here."
+            if moved.ended
+            else "You left the game: the AI plays your gang from now on, and you are placed"
+            " as if your gang was eliminated now."
+        )
+        reply = interaction.response.edit_message(content=said, view=None)
+        await answered_ok(moved.game, reply)
+        if moved.left is not None:
+            await announce_left(self.bot, moved.game, moved.left, timed_out=False)
+        await self.after(moved)
