@@ -17,6 +17,7 @@ asks the store nothing (a game is written by the process of its server's shard).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import OrderedDict
 from typing import Final
@@ -119,23 +120,30 @@ class TurnPings:
         except Exception:
             log.exception("turn pings of game %s not read: they stay", game_id)
             return True
-        kept = []
-        for message_id in old:
-            if message_id == keep:
-                continue  # stored again by the caller
-            try:
-                await channel.get_partial_message(message_id).delete()
-            except discord.NotFound:
-                pass  # deleted already
-            except FAILED as error:  # kept: deleted with the next ping or at the end
-                log.info("turn ping %s of game %s not deleted: %r", message_id, game_id, error)
-                kept.append(message_id)
-        for message_id in kept:
+        kept: list[int] = []
+        pending = [m for m in old if m != keep]  # ``keep`` is stored again by the caller
+        try:
+            while pending:
+                try:
+                    await channel.get_partial_message(pending[0]).delete()
+                except discord.NotFound:
+                    pass  # deleted already
+                except FAILED as error:  # kept: deleted with the next ping or at the end
+                    log.info("turn ping %s of game %s not deleted: %r", pending[0], game_id, error)
+                    kept.append(pending[0])
+                pending.pop(0)
+        finally:  # stopped halfway (the bot closing): what is left is kept too, for later
+            if kept or pending:
+                await asyncio.shield(self._keep(game_id, [*kept, *pending]))
+        return bool(kept)
+
+    async def _keep(self, game_id: int, message_ids: list[int]) -> None:
+        """Store again the pings of ``game_id`` still to delete."""
+        for message_id in message_ids:
             try:
                 await self.records.turn_ping_sent(game_id, message_id)
             except Exception:
                 log.exception("turn ping %s of game %s not kept: it stays", message_id, game_id)
-        return bool(kept)
 
     def _know(self, game_id: int, version: int, stored: bool, *, pinged: bool) -> None:
         self._known[game_id] = (version, stored, pinged)
