@@ -111,6 +111,9 @@ class BoardKind:
     load: Callable[[Records, int | None, int | None, int], Awaitable[Page[Any]]]
     #: Whether ``level`` applies to it (one robot level of the solo board).
     has_levels: bool = False
+    #: Whether its rating is one for every server (a server's board shows that server's
+    #: players and games, ranked by their rating from everywhere).
+    rated_everywhere: bool = False
 
 
 def _solo_title(level: int | None) -> str:
@@ -129,6 +132,7 @@ BOARDS: dict[str, BoardKind] = {
         load=lambda store, guild_id, _level, offset: store.rating_board(
             guild_id=guild_id, offset=offset, limit=PAGE_SIZE
         ),
+        rated_everywhere=True,
     ),
     "ai": BoardKind(
         title=lambda _level: "Famiglia against the AI",
@@ -161,6 +165,7 @@ BOARDS: dict[str, BoardKind] = {
         load=lambda store, guild_id, _level, offset: store.multi_board(
             "family_business", guild_id=guild_id, offset=offset, limit=PAGE_SIZE
         ),
+        rated_everywhere=True,
     ),
 }
 
@@ -214,7 +219,10 @@ def board_embed(
         return embed  # the description says the board is empty: no page, no legend
     noun = "player" if page.total == 1 else "players"
     footer = f"Page {min(page.page, page.pages)} of {page.pages} · {page.total} {noun}"
-    embed.set_footer(text=f"{footer} · {kind.legend}")
+    everywhere = " · ratings count the games of every server" if scope == "server" else ""
+    if not kind.rated_everywhere:
+        everywhere = ""
+    embed.set_footer(text=f"{footer} · {kind.legend}{everywhere}")
     return embed
 
 

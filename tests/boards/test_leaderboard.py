@@ -76,8 +76,12 @@ async def test_server_scope_counts_only_games_played_here(world: World):
     assert "24 players" in here.embeds[0].footer.text
     rows = _rows(here)
     assert not {r[1] for r in rows} & set(VETERANS)
-    # The first player also won elsewhere: first by his (global) rating, one win here.
+    # The first player also won elsewhere: first by his (global) rating, one win here,
+    # as the footer says (the board read as ranking one win above others' one win)
     assert rows[0][:2] == (1, PLAYERS[0]) and rows[0][3] == "1W 0L 0D"
+    assert "ratings count the games of every server" in here.embeds[0].footer.text
+    everyone = await world.slash(world.alice, "leaderboard", board="rating", scope="global")
+    assert "every server" not in everyone.response.embeds[0].footer.text
     default = (await world.slash(world.alice, "leaderboard")).response  # rating, this server
     assert _rows(default) == rows
     everywhere = (await world.slash(world.alice, "leaderboard", scope="global")).response
