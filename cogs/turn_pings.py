@@ -18,6 +18,7 @@ asks the store nothing (a game is written by the process of its server's shard).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections import OrderedDict
 from typing import Final
@@ -75,13 +76,11 @@ class TurnPings:
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)]),
                 nonce=ping_nonce(game_id, version, again=again),
             )
-            # the pings before it (never this one: Discord answers a nonce it posted a few
-            # minutes before, as after a quick restart, with that same message)
-            await self._drop(channel, game_id, keep=ping.id)
-            try:
-                await self.records.turn_ping_sent(game_id, ping.id)
-            except Exception:
-                log.exception("turn ping %s of game %s not kept: it will stay", ping.id, game_id)
+            try:  # the pings before it (never this one: Discord answers a nonce it posted
+                # a few minutes before, as after a quick restart, with that same message)
+                await self._drop(channel, game_id, keep=ping.id)
+            finally:  # stored whatever happens (the bot closing meanwhile too)
+                await asyncio.shield(self._keep(game_id, [ping.id]))
             self._know(game_id, version, True, pinged=True)
 
     async def drop(self, channel: discord.PartialMessageable, game_id: int, version: int) -> None:
@@ -116,7 +115,7 @@ class TurnPings:
         if known is not None and not known[1]:
             return False  # none stored: this process sent none since it last deleted them
         try:
-            old = await self.records.take_turn_pings(game_id)
+            old = await self._take(game_id)
         except Exception:
             log.exception("turn pings of game %s not read: they stay", game_id)
             return True
@@ -136,6 +135,17 @@ class TurnPings:
             if kept or pending:
                 await asyncio.shield(self._keep(game_id, [*kept, *pending]))
         return bool(kept)
+
+    async def _take(self, game_id: int) -> list[int]:
+        """The game's stored pings, taken from the store; stopped meanwhile (the bot
+        closing), the store's take finishes and what it took is stored again."""
+        take = asyncio.ensure_future(self.records.take_turn_pings(game_id))
+        try:
+            return await asyncio.shield(take)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self._keep(game_id, await take))
+            raise
 
     async def _keep(self, game_id: int, message_ids: list[int]) -> None:
         """Store again the pings of ``game_id`` still to delete."""

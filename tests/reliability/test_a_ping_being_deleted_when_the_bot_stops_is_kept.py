@@ -1,6 +1,7 @@
 """A turn ping taken from the store to be deleted is kept again when its deletion is
 stopped halfway (the bot closing during the start-up sweep, or a repair cancelled): it
-was forgotten, and stayed in its channel for good."""
+was forgotten, and stayed in its channel for good. So is the ping just sent, whichever
+step the stop comes at."""
 
 from __future__ import annotations
 
@@ -61,3 +62,116 @@ async def test_the_bot_stopping_mid_sweep_keeps_the_ping_to_delete(tmp_path: Pat
         )
     finally:
         await store.close()
+
+
+class _Deleting:
+    """A channel whose deletes answer at once."""
+
+    def __init__(self, left: set[int]) -> None:
+        self.left = left
+
+    def get_partial_message(self, message_id: int) -> Any:
+        channel = self
+
+        class Message:
+            async def delete(self) -> None:
+                channel.left.discard(message_id)
+
+        return Message()
+
+
+class _Client:
+    def __init__(self, channel: _Deleting) -> None:
+        self.channel = channel
+
+    def get_partial_messageable(self, channel_id: int) -> _Deleting:
+        return self.channel
+
+
+async def test_the_sweep_cancelled_during_the_take_keeps_the_ping(tmp_path: Path) -> None:
+    store = await Store.open(str(tmp_path / "f.db"), clock=FakeClock())
+    try:
+        game = await new_game(store)
+        await store.set_status(game.id, expected_version=0, status="cancelled")
+        await store.turn_ping_sent(game.id, 777)  # its delete at the end failed
+        in_channel = {777}
+        records = Records(store)
+        taking = asyncio.Event()
+        real_take = records.take_turn_pings
+
+        async def take(game_id: int) -> list[int]:
+            taking.set()
+            return await real_take(game_id)  # the store's worker thread runs it
+
+        records.take_turn_pings = take  # type: ignore[method-assign]
+        pings = TurnPings(records)
+        sweeping = asyncio.create_task(pings.sweep(_Client(_Deleting(in_channel))))
+        await asyncio.wait_for(taking.wait(), 5)
+        sweeping.cancel()  # as cogs.famiglia.teardown does
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweeping
+        await asyncio.sleep(0.2)
+        assert in_channel == {777}  # never deleted
+        assert [g for g, _, _ in await store.ended_games_with_pings()] == [game.id], (
+            "the ping was taken from the store and never deleted: it stays for good"
+        )
+    finally:
+        await store.close()
+
+
+class _Pinging:
+    def __init__(self, entered: asyncio.Event, gate: asyncio.Event, sent: int) -> None:
+        self.entered, self.gate, self.sent = entered, gate, sent
+        self.left: set[int] = set()
+
+    async def send(self, *args: Any, **kwargs: Any) -> Any:
+        self.left.add(self.sent)
+
+        class Sent:
+            id = self.sent
+
+        return Sent()
+
+    def get_partial_message(self, message_id: int) -> Any:
+        channel = self
+
+        class Message:
+            async def delete(self) -> None:
+                channel.entered.set()
+                await channel.gate.wait()  # Discord slow to answer the DELETE
+                channel.left.discard(message_id)
+
+        return Message()
+
+
+async def _ping_stopped_mid_drop(tmp_path: Path, stored_before: list[int], sent: int) -> list[int]:
+    store = await Store.open(str(tmp_path / "f.db"), clock=FakeClock())
+    try:
+        game = await new_game(store)
+        for message_id in stored_before:
+            await store.turn_ping_sent(game.id, message_id)
+        entered, gate = asyncio.Event(), asyncio.Event()
+        channel = _Pinging(entered, gate, sent)
+        pings = TurnPings(Records(store))
+        pinging = asyncio.create_task(pings.ping(channel, game.id, 5, "your turn", 42))  # type: ignore[arg-type]
+        await asyncio.wait_for(entered.wait(), 5)
+        pinging.cancel()  # the bot closing, a repair cancelled
+        with contextlib.suppress(asyncio.CancelledError):
+            await pinging
+        await asyncio.sleep(0.2)
+        return sorted(await store.take_turn_pings(game.id))
+    finally:
+        await store.close()
+
+
+async def test_a_new_ping_survives_its_drop_being_cancelled(tmp_path: Path) -> None:
+    kept = await _ping_stopped_mid_drop(tmp_path, [555], sent=888)
+    assert 555 in kept  # the one being deleted is kept (the commit's fix)
+    assert 888 in kept, f"the ping just sent is in the channel but not stored: {kept}"
+
+
+async def test_the_ping_discord_answered_with_stays_stored(tmp_path: Path) -> None:
+    # a quick restart: Discord answers the nonce with the ping it posted before (777),
+    # which the store kept; _drop takes it out and leaves it to its caller
+    kept = await _ping_stopped_mid_drop(tmp_path, [555, 777], sent=777)
+    assert 777 in kept, f"the live ping was taken from the store and not put back: {kept}"
