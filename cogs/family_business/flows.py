@@ -58,8 +58,9 @@ class FamilyBusinessFlows(LobbyFlows):
         self._told: dict[int, tuple[int, int]] = {}  # game -> (turn, seat) last told
         self.pings = TurnPings(multi.base.records)  # the latest turn ping of each game
         self._windows_told: dict[int, int] = {}  # game -> the moment of its window announced
-        #: game -> the moment of the open window its table shows (drawn when it opened)
-        self._window_drawn: dict[int, int] = {}
+        #: game -> (version, moment) of the open window its table shows (drawn when it
+        #: opened; a running game's only)
+        self._window_drawn: dict[int, tuple[int, int]] = {}
         self.ai_seats = AiSeats(multi, self.after_ai)
         #: each person's latest hand message, drawn again as the game changes
         self.open_hands = OpenHands(self.hand)
@@ -107,9 +108,12 @@ class FamilyBusinessFlows(LobbyFlows):
             self.repair.failed(game_id)
 
         await show_table(self.bot, game, payload, self.multi.base.records, fail)
+        noted = self._window_drawn.get(game.id)
+        if noted is not None and game.version < noted[0]:
+            return  # an older showing, come late (its edit was skipped): the note stands
         rules = rules_of(game.game)
-        if rules.window_open(state) and not failed:
-            self._window_drawn[game.id] = rules.moment(state)
+        if rules.window_open(state) and game.status == "active" and not failed:
+            self._window_drawn[game.id] = (game.version, rules.moment(state))
         else:
             self._window_drawn.pop(game.id, None)
 
@@ -121,7 +125,8 @@ class FamilyBusinessFlows(LobbyFlows):
             return await self._redraw_lobby(game)
         rules = rules_of(game.game)
         quiet = rules.window_open(state) and game.status == "active"  # R31: see open_hands
-        drawn = self._window_drawn.get(game.id) == rules.moment(state)
+        noted = self._window_drawn.get(game.id)
+        drawn = noted is not None and noted[1] == rules.moment(state)
         if not (quiet and drawn):  # an edit of a table showing the window tells an answer
             await self.update_table(game, state)
         await self.open_hands.refresh(game, state, quiet=quiet)

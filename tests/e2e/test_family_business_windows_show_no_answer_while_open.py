@@ -2,7 +2,8 @@
 learns who has answered): not when an answer's write could not be confirmed and the
 tables' repair shows the game again (it edited the table 15 s later), and not when a
 turn ping kept after a failed delete is retried (it vanished at the first answer). A
-table whose edit failed as the window opened is still repaired within the window."""
+table whose edit failed as the window opened is still repaired within the window, and a
+showing of the turn before that comes late (skipped as older) changes none of that."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from cogs.render.family_business.table import COLOUR_WINDOW
 from db.store import Store
 from tests.fb_play import (
     FB,
+    GAME,
     answer_window,
     member,
     started,
@@ -134,4 +136,73 @@ async def test_a_table_whose_edit_failed_as_its_window_opened_is_repaired_in_the
     assert FB.window_open(await state_of(world, game_id))
     assert colour(await table_of(world, game_id)) == COLOUR_WINDOW.value, (
         "the repaired table does not show the open window (it shows the turn before)"
+    )
+
+
+@pytest.mark.parametrize("late", [False, True])
+@pytest.mark.simcord(check_errors=False)
+async def test_a_late_showing_of_the_turn_before_lets_no_answer_edit_the_table(
+    world: World, monkeypatch: pytest.MonkeyPatch, late: bool
+) -> None:
+    flows = world.bot.family_business
+    seen: list[Any] = []
+    real_update = flows.update_table
+
+    async def spy(game: Any, state: Any) -> None:
+        seen.append(game)
+        await real_update(game, state)
+
+    flows.update_table = spy  # type: ignore[method-assign]
+    game_id = await started(world, [world.alice, world.bob, world.carol])
+    await until_window(world, game_id)
+    game, state = await world.game(game_id), await state_of(world, game_id)
+    assert len(FB.game.awaiting(state)) >= 2
+    before = [
+        g
+        for g in seen
+        if g.id == game_id
+        and g.version < game.version
+        and not FB.window_open(GAME.load_state(g.state_json))
+    ][-1]
+    # the update of the version before the window lands late (rendered slower)
+    if late:
+        await real_update(before, GAME.load_state(before.state_json))
+    shown = (await table_of(world, game_id)).embeds[0].colour.value
+    assert shown == COLOUR_WINDOW.value  # the table still shows the window
+    table_id = (await world.game(game_id)).table_message_id
+
+    edits: list[int] = []
+    real_edit = discord.PartialMessage.edit
+
+    async def edit(self: discord.PartialMessage, **kw: Any) -> Any:
+        edits.append(self.id)
+        return await real_edit(self, **kw)
+
+    monkeypatch.setattr(discord.PartialMessage, "edit", edit)
+    real_commit, real_get = Store.commit_move, Store.get_game
+    dropped: list[int] = []
+    failed: list[int] = []
+
+    async def commit_then_drop(self: Store, gid: int, **kw: Any) -> Any:
+        if dropped:
+            return await real_commit(self, gid, **kw)
+        dropped.append(gid)
+        await real_commit(self, gid, **kw)
+        raise ConnectionError("connection was closed in the middle of operation")
+
+    async def get_game(self: Store, gid: int, *a: Any, **kw: Any) -> Any:
+        if dropped and not failed:
+            failed.append(gid)
+            raise ConnectionError("the database is not answering")
+        return await real_get(self, gid, *a, **kw)
+
+    monkeypatch.setattr(Store, "commit_move", commit_then_drop)
+    monkeypatch.setattr(Store, "get_game", get_game)
+    first = member(world, game.players[FB.game.awaiting(state)[0]])
+    await answer_window(world, first, game_id, counter=False)
+    assert dropped and failed and FB.window_open(await state_of(world, game_id))
+    await world.env.advance_time(16)  # the repair's first look; the window still open
+    assert FB.window_open(await state_of(world, game_id))
+    assert table_id not in edits, (
+        "the table was edited at an answer's repair while the window stayed open (R31)"
     )
