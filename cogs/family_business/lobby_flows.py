@@ -16,6 +16,7 @@ from bot.app import FamigliaBot
 from bot.discord_errors import FAILED
 from bot.services.multi_games import MultiService
 from bot.services.multi_lobby import MultiMoved
+from bot.services.multi_rules import rules_of
 from bot.services.reads import UNDEALT, Refusal
 from cogs.channel_rights import lacking
 from cogs.family_business import views
@@ -32,6 +33,7 @@ LEFT = (
     "You are no longer in this game (you left it, or your time ran out): the AI plays your"
     " gang now, and its hand is not yours to see."
 )
+OUT = "Your gang is out of the game already; the others play on."
 STRENGTHS: dict[str, Strength] = {"easy": "easy", "medium": "medium", "hard": "hard"}
 
 
@@ -183,6 +185,9 @@ class LobbyFlows:
             seat = game.seat_of(interaction.user.id)
             if seat is not None and game.seats[seat].left_place is not None:
                 return await refuse(interaction, Refusal(LEFT))
+            _, state = await self.multi.load(game.id)
+            if seat is not None and state is not None and not rules_of(game.game).live(state)[seat]:
+                return await refuse(interaction, Refusal(OUT))
             text, view = views.leave_question(game)
             return await interaction.response.send_message(text, view=view, ephemeral=True)
         try:
