@@ -56,8 +56,11 @@ async def test_a_challenge_the_old_process_opened_expires_by_the_new_ones_timer(
             options=DuelOptions(names=("Ann", "Bob")),
         )
         await old.close()  # the old process stops
-        await asyncio.sleep(2.5)
-        expired = await new.get_game(opened.game.id)
+        for _ in range(40):  # the challenge's second and a few sleeps of the timer
+            expired = await new.get_game(opened.game.id)
+            if expired is not None and expired.status == "expired":
+                break
+            await asyncio.sleep(0.25)
         assert expired is not None and expired.status == "expired"
         assert shown.games == [opened.game.id]
     finally:
