@@ -14,7 +14,6 @@ import discord
 import pytest
 
 from cogs.render.family_business.table import COLOUR_WINDOW
-from db.store import Store
 from tests.fb_play import (
     FB,
     GAME,
@@ -27,6 +26,20 @@ from tests.fb_play import (
     window_of_three,
 )
 from tests.simcord_world import World
+from tests.store_failures import nobody_can_tell
+
+
+def _edits(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The ids of the messages the bot edits from now on."""
+    edits: list[int] = []
+    real_edit = discord.PartialMessage.edit
+
+    async def edit(self: discord.PartialMessage, **kw: Any) -> Any:
+        edits.append(self.id)
+        return await real_edit(self, **kw)
+
+    monkeypatch.setattr(discord.PartialMessage, "edit", edit)
+    return edits
 
 
 @pytest.mark.parametrize("landed", [True, False])
@@ -37,36 +50,10 @@ async def test_an_answer_nobody_could_confirm_edits_no_table_while_the_window_is
     game_id, _, state, _, first = await window_of_three(world)
     assert len(FB.game.awaiting(state)) >= 2
     table_id = (await world.game(game_id)).table_message_id
-    edits: list[int] = []
-    real_edit = discord.PartialMessage.edit
-
-    async def edit(self: discord.PartialMessage, **kw: Any) -> Any:
-        edits.append(self.id)
-        return await real_edit(self, **kw)
-
-    monkeypatch.setattr(discord.PartialMessage, "edit", edit)
-    real_commit, real_get = Store.commit_move, Store.get_game
-    dropped: list[int] = []
-    failed: list[int] = []
-
-    async def commit_then_drop(self: Store, gid: int, **kw: Any) -> Any:
-        if dropped:
-            return await real_commit(self, gid, **kw)
-        dropped.append(gid)
-        if landed:
-            await real_commit(self, gid, **kw)
-        raise ConnectionError("connection was closed in the middle of operation")
-
-    async def get_game(self: Store, gid: int, *a: Any, **kw: Any) -> Any:
-        if dropped and not failed:
-            failed.append(gid)
-            raise ConnectionError("the database is not answering")
-        return await real_get(self, gid, *a, **kw)
-
-    monkeypatch.setattr(Store, "commit_move", commit_then_drop)
-    monkeypatch.setattr(Store, "get_game", get_game)
+    edits = _edits(monkeypatch)
+    dropped = nobody_can_tell(monkeypatch, committed=landed)
     await answer_window(world, first, game_id, counter=False)
-    assert dropped and failed and FB.window_open(await state_of(world, game_id))
+    assert dropped and FB.window_open(await state_of(world, game_id))
     await world.env.advance_time(16)  # the repair's first look; the window (60 s) still open
     assert FB.window_open(await state_of(world, game_id))
     assert table_id not in edits, "the table was edited while the window stayed open"
@@ -171,36 +158,11 @@ async def test_a_late_showing_of_the_turn_before_lets_no_answer_edit_the_table(
     assert shown == COLOUR_WINDOW.value  # the table still shows the window
     table_id = (await world.game(game_id)).table_message_id
 
-    edits: list[int] = []
-    real_edit = discord.PartialMessage.edit
-
-    async def edit(self: discord.PartialMessage, **kw: Any) -> Any:
-        edits.append(self.id)
-        return await real_edit(self, **kw)
-
-    monkeypatch.setattr(discord.PartialMessage, "edit", edit)
-    real_commit, real_get = Store.commit_move, Store.get_game
-    dropped: list[int] = []
-    failed: list[int] = []
-
-    async def commit_then_drop(self: Store, gid: int, **kw: Any) -> Any:
-        if dropped:
-            return await real_commit(self, gid, **kw)
-        dropped.append(gid)
-        await real_commit(self, gid, **kw)
-        raise ConnectionError("connection was closed in the middle of operation")
-
-    async def get_game(self: Store, gid: int, *a: Any, **kw: Any) -> Any:
-        if dropped and not failed:
-            failed.append(gid)
-            raise ConnectionError("the database is not answering")
-        return await real_get(self, gid, *a, **kw)
-
-    monkeypatch.setattr(Store, "commit_move", commit_then_drop)
-    monkeypatch.setattr(Store, "get_game", get_game)
+    edits = _edits(monkeypatch)
+    dropped = nobody_can_tell(monkeypatch)
     first = member(world, game.players[FB.game.awaiting(state)[0]])
     await answer_window(world, first, game_id, counter=False)
-    assert dropped and failed and FB.window_open(await state_of(world, game_id))
+    assert dropped and FB.window_open(await state_of(world, game_id))
     await world.env.advance_time(16)  # the repair's first look; the window still open
     assert FB.window_open(await state_of(world, game_id))
     assert table_id not in edits, (

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-import asyncpg
 import pytest
 
 from bot.services.ai_games import ai_to_move
@@ -28,32 +27,14 @@ from db.store import Store
 from engine.famiglia import GameState
 from tests.reliability.test_discord_failing import table_turn
 from tests.simcord_world import World, controls, settings
+from tests.store_failures import DROPPED, lose_the_next_answer
 
 PASS = "Pass (take nothing)"
-DROPPED = asyncpg.exceptions.ConnectionDoesNotExistError
 
 
 @pytest.fixture
 def config(tmp_path: Path) -> Settings:
     return settings(tmp_path / "famiglia.db", ai_time_cap_seconds=0, ai_workers=1)
-
-
-def lose_the_next_answer(monkeypatch: pytest.MonkeyPatch, *, committed: bool = True) -> list[int]:
-    """The next commit of a move runs (``committed``) or not, and its caller gets the
-    error of a dropped connection instead of its answer."""
-    real = Store.commit_move
-    lost: list[int] = []
-
-    async def commit_then_drop(self: Store, game_id: int, **kw: Any) -> Any:
-        if lost:
-            return await real(self, game_id, **kw)
-        lost.append(game_id)
-        if committed:
-            await real(self, game_id, **kw)
-        raise DROPPED("connection was closed in the middle of operation")
-
-    monkeypatch.setattr(Store, "commit_move", commit_then_drop)
-    return lost
 
 
 @pytest.mark.simcord(check_errors=False)

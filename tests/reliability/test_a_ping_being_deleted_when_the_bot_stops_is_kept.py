@@ -64,30 +64,6 @@ async def test_the_bot_stopping_mid_sweep_keeps_the_ping_to_delete(tmp_path: Pat
         await store.close()
 
 
-class _Deleting:
-    """A channel whose deletes answer at once."""
-
-    def __init__(self, left: set[int]) -> None:
-        self.left = left
-
-    def get_partial_message(self, message_id: int) -> Any:
-        channel = self
-
-        class Message:
-            async def delete(self) -> None:
-                channel.left.discard(message_id)
-
-        return Message()
-
-
-class _Client:
-    def __init__(self, channel: _Deleting) -> None:
-        self.channel = channel
-
-    def get_partial_messageable(self, channel_id: int) -> _Deleting:
-        return self.channel
-
-
 async def test_the_sweep_cancelled_during_the_take_keeps_the_ping(tmp_path: Path) -> None:
     store = await Store.open(str(tmp_path / "f.db"), clock=FakeClock())
     try:
@@ -105,7 +81,10 @@ async def test_the_sweep_cancelled_during_the_take_keeps_the_ping(tmp_path: Path
 
         records.take_turn_pings = take  # type: ignore[method-assign]
         pings = TurnPings(records)
-        sweeping = asyncio.create_task(pings.sweep(_Client(_Deleting(in_channel))))
+        open_gate = asyncio.Event()
+        open_gate.set()  # Discord answers the deletes at once
+        channel = Channel(asyncio.Event(), open_gate, in_channel)
+        sweeping = asyncio.create_task(pings.sweep(Client(channel)))
         await asyncio.wait_for(taking.wait(), 5)
         sweeping.cancel()  # as cogs.famiglia.teardown does
         with contextlib.suppress(asyncio.CancelledError):

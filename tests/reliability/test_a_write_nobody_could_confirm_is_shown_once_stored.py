@@ -12,25 +12,9 @@ import pytest
 from bot.services.ai_games import ai_to_move
 from db.store import Store
 from tests.ai_bot.ai_play import channel_game, dm_game
-from tests.reliability.test_a_move_whose_commit_answer_was_lost import (
-    lose_the_next_answer,
-)
 from tests.reliability.test_discord_failing import table_turn
 from tests.simcord_world import World
-
-
-def _unreadable_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The next read of a game fails, as on a connection still down."""
-    real = Store.get_game
-    failed: list[int] = []
-
-    async def get_game(self: Store, game_id: int, *args: Any, **kw: Any) -> Any:
-        if not failed:
-            failed.append(game_id)
-            raise ConnectionError("the database is not answering")
-        return await real(self, game_id, *args, **kw)
-
-    monkeypatch.setattr(Store, "get_game", get_game)
+from tests.store_failures import lose_the_next_answer, nobody_can_tell, unreadable_after
 
 
 @pytest.mark.simcord(check_errors=False)
@@ -40,8 +24,7 @@ async def test_a_move_nobody_could_confirm_is_shown_and_the_next_player_pinged(
     game_id = await world.start_game(world.alice, world.bob)
     mover = await world.player(game_id, (await world.state(game_id)).current)
     before = await world.game(game_id)
-    lost = lose_the_next_answer(monkeypatch)
-    _unreadable_once(monkeypatch)
+    lost = nobody_can_tell(monkeypatch)
     answer = await world.slash(mover, "pass")
     assert lost and "could not be confirmed" in answer.response.content
     after = await world.game(game_id)
@@ -61,38 +44,16 @@ async def test_a_game_lost_on_time_that_nobody_could_confirm_is_announced(
     game = await world.game(game_id)
     assert game.deadline is not None
     await world.env.advance_time((game.deadline - world.env.now()).total_seconds() / 2 + 5)
-    real = Store.set_status  # a timeout is written as a change of status
-    dropped: list[int] = []
-
-    async def set_status_then_drop(self: Store, gid: int, **kw: Any) -> Any:
-        if dropped or kw.get("status") != "forfeited":
-            return await real(self, gid, **kw)
-        dropped.append(gid)
-        await real(self, gid, **kw)
-        raise ConnectionError("connection was closed in the middle of operation")
-
-    monkeypatch.setattr(Store, "set_status", set_status_then_drop)
-    _unreadable_once_after(monkeypatch, dropped)
+    dropped = lose_the_next_answer(  # a timeout is written as a change of status
+        monkeypatch, method="set_status", when=lambda kw: kw.get("status") == "forfeited"
+    )
+    unreadable_after(monkeypatch, dropped)
     await world.env.advance_time((game.deadline - world.env.now()).total_seconds() + 1)
     assert dropped and (await world.game(game_id)).status == "forfeited"
     assert [m for m in world.messages() if m.content.startswith("🏁")] == []
     await world.env.advance_time(16)  # the repair's first look
     ends = [m.content for m in world.messages() if m.content.startswith("🏁")]
     assert len(ends) == 1, ends
-
-
-def _unreadable_once_after(monkeypatch: pytest.MonkeyPatch, dropped: list[int]) -> None:
-    """The first read of a game after a write was dropped fails."""
-    real = Store.get_game
-    failed: list[int] = []
-
-    async def get_game(self: Store, game_id: int, *args: Any, **kw: Any) -> Any:
-        if dropped and not failed:
-            failed.append(game_id)
-            raise ConnectionError("the database is not answering")
-        return await real(self, game_id, *args, **kw)
-
-    monkeypatch.setattr(Store, "get_game", get_game)
 
 
 @pytest.mark.simcord(check_errors=False)
@@ -102,15 +63,7 @@ async def test_a_reminder_whose_claim_lost_its_answer_is_sent(
     """The claim (marked sent) landed and its answer was lost: it was taken as not
     claimed, and, marked sent, never due again: the player was never reminded."""
     await world.start_game(world.alice, world.bob)
-    real = Store.mark_reminder_sent
-    dropped: list[int] = []
-
-    async def claim_then_drop(self: Store, game_id: int, **kw: Any) -> Any:
-        await real(self, game_id, **kw)
-        dropped.append(game_id)
-        raise ConnectionError("connection was closed in the middle of operation")
-
-    monkeypatch.setattr(Store, "mark_reminder_sent", claim_then_drop)
+    dropped = lose_the_next_answer(monkeypatch, method="mark_reminder_sent")
     await world.env.advance_time(world.config.turn_timeout.total_seconds() / 2 + 5)
     assert dropped
     reminders = [m for m in world.messages() if "still your turn" in m.content]
@@ -159,25 +112,6 @@ async def test_a_game_against_the_ai_written_though_its_answer_was_lost_is_shown
     assert game is not None and game.id == lost[0]
 
 
-def _lose_move_and_readback(monkeypatch: pytest.MonkeyPatch, *, landed: bool = True) -> list[int]:
-    """The next move is committed (``landed``) or not, its answer lost, and the read-back
-    that would tell fails too."""
-    real_commit = Store.commit_move
-    dropped: list[int] = []
-
-    async def commit_then_drop(self: Store, gid: int, **kw: Any) -> Any:
-        if dropped:
-            return await real_commit(self, gid, **kw)
-        dropped.append(gid)
-        if landed:
-            await real_commit(self, gid, **kw)
-        raise ConnectionError("connection was closed in the middle of operation")
-
-    monkeypatch.setattr(Store, "commit_move", commit_then_drop)
-    _unreadable_once_after(monkeypatch, dropped)
-    return dropped
-
-
 @pytest.mark.parametrize("where", ["channel", "dm"])
 @pytest.mark.simcord(check_errors=False)
 async def test_the_ai_moves_after_a_move_nobody_could_confirm(
@@ -193,7 +127,7 @@ async def test_the_ai_moves_after_a_move_nobody_could_confirm(
         move = world.slash(world.alice, "pass")
     await world.env.settle()
     before = await world.game(game_id)
-    dropped = _lose_move_and_readback(monkeypatch)
+    dropped = nobody_can_tell(monkeypatch)
     await move
     assert dropped and (await world.game(game_id)).action_count == before.action_count + 1
     await world.env.advance_time(20)  # the repair's first look (15 s)
