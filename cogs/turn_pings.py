@@ -143,8 +143,11 @@ class TurnPings:
         try:
             return await asyncio.shield(take)
         except asyncio.CancelledError:
-            with contextlib.suppress(Exception):
-                await asyncio.shield(self._keep(game_id, await take))
+            while not take.done():  # however many stops come: the take ends, shielded
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.shield(take)
+            if not take.cancelled() and take.exception() is None:
+                await asyncio.shield(self._keep(game_id, take.result()))
             raise
 
     async def _keep(self, game_id: int, message_ids: list[int]) -> None:

@@ -154,3 +154,41 @@ async def test_the_ping_discord_answered_with_stays_stored(tmp_path: Path) -> No
     # which the store kept; _drop takes it out and leaves it to its caller
     kept = await _ping_stopped_mid_drop(tmp_path, [555, 777], sent=777)
     assert 777 in kept, f"the live ping was taken from the store and not put back: {kept}"
+
+
+class _NoDeletes:
+    def get_partial_message(self, message_id: int) -> Any:
+        raise AssertionError("nothing is deleted once the bot stops")
+
+
+async def test_two_stops_while_the_store_takes_the_pings_keep_them(tmp_path: Path) -> None:
+    store = await Store.open(str(tmp_path / "f.db"), clock=FakeClock())
+    try:
+        game = await new_game(store)
+        await store.turn_ping_sent(game.id, 777)
+        records = Records(store)
+        taking, gate = asyncio.Event(), asyncio.Event()
+        real_take = records.take_turn_pings
+
+        async def take(game_id: int) -> list[int]:
+            taking.set()
+            got = await real_take(game_id)  # committed
+            await gate.wait()  # its answer slow
+            return got
+
+        records.take_turn_pings = take  # type: ignore[method-assign]
+        pings = TurnPings(records)
+        dropping = asyncio.create_task(pings.drop(_NoDeletes(), game.id, 1))  # type: ignore[arg-type]
+        await asyncio.wait_for(taking.wait(), 5)
+        await asyncio.sleep(0.1)
+        dropping.cancel()
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        dropping.cancel()  # a second stop
+        gate.set()
+        with contextlib.suppress(asyncio.CancelledError):
+            await dropping
+        await asyncio.sleep(0.3)
+        assert await store.take_turn_pings(game.id) == [777], "the taken ping was lost"
+    finally:
+        await store.close()
