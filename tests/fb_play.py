@@ -358,3 +358,32 @@ async def a_persons_turn(world: World, game_id: int) -> MemberActor:
             return member(world, game.players[seat])
         await world.env.advance_time(1)
     raise AssertionError("no person came to move")
+
+
+async def play_a_card(world: World, game_id: int, rng: random.Random) -> tuple[Any, str]:
+    """The person to move plays a card (a discard when nothing else is offered), one
+    decision by their hand's selects: who, and what their hand answered."""
+    game, state = await world.game(game_id), await state_of(world, game_id)
+    who = member(world, game.players[FB.game.awaiting(state)[0]])
+    hand = await who.click(await table_of(world, game_id), label="Show my hand")
+    options = [(s["custom_id"], o["value"]) for s in selects(hand.response) for o in s["options"]]
+    plays = [o for o in options if '"discard"' not in o[1]] or options
+    custom_id, value = rng.choice(plays)
+    answer = await who.select(hand.response, [value], custom_id=custom_id)
+    return who, fresh(world, answer.response).content
+
+
+async def until_a_gang_is_out(world: World, game_id: int, rng: random.Random) -> MemberActor:
+    """People play cards (windows closing silent) until a person's gang is out of the
+    running game (rule 7.2): that person."""
+    for _ in range(4000):
+        game, state = await world.game(game_id), await state_of(world, game_id)
+        assert game.status == "active", "the game ended before a gang was out"
+        out = [s for s in range(state.n) if not state.live[s]]
+        if FB.window_open(state):
+            await world.env.advance_time(WINDOW + 1)  # silence: no counter
+        elif out:
+            return member(world, game.players[out[0]])
+        else:
+            await play_a_card(world, game_id, rng)
+    raise AssertionError("no gang was out")

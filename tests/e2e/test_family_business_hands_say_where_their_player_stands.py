@@ -14,25 +14,12 @@ from tests.fb_play import (
     WINDOW,
     answer_window,
     member,
-    selects,
+    play_a_card,
     started,
     state_of,
     table_of,
+    until_a_gang_is_out,
 )
-from tests.simcord_world import fresh
-
-
-async def _play_a_card(world, game_id: int, rng: random.Random) -> tuple[object, str]:
-    """The person to move plays a card (a discard when nothing else is offered), one
-    decision by their hand's selects: who, and what their hand answered."""
-    game, state = await world.game(game_id), await state_of(world, game_id)
-    who = member(world, game.players[FB.game.awaiting(state)[0]])
-    hand = await who.click(await table_of(world, game_id), label="Show my hand")
-    options = [(s["custom_id"], o["value"]) for s in selects(hand.response) for o in s["options"]]
-    plays = [o for o in options if '"discard"' not in o[1]] or options
-    custom_id, value = rng.choice(plays)
-    answer = await who.select(hand.response, [value], custom_id=custom_id)
-    return who, fresh(world, answer.response).content
 
 
 async def _play_until_a_window(world, game_id: int) -> tuple[object, str]:
@@ -44,7 +31,7 @@ async def _play_until_a_window(world, game_id: int) -> tuple[object, str]:
         if FB.window_open(await state_of(world, game_id)):
             await world.env.advance_time(WINDOW + 1)
             continue
-        who, text = await _play_a_card(world, game_id, rng)
+        who, text = await play_a_card(world, game_id, rng)
         if FB.window_open(await state_of(world, game_id)):
             return who, text
     raise AssertionError("no window opened")
@@ -71,21 +58,9 @@ async def test_the_cards_player_reads_that_its_card_waits_for_the_answers(world)
 async def test_a_person_whose_gang_is_out_reads_that_the_others_play_on(world) -> None:
     """Rule 7.2: an eliminated gang takes no more turns and is never asked."""
     game_id = await started(world, [world.alice, world.bob, world.carol])
-    rng = random.Random(4)
-    for _ in range(4000):
-        game, state = await world.game(game_id), await state_of(world, game_id)
-        assert game.status == "active", "the game ended before a gang was out"
-        out = [s for s in range(state.n) if not state.live[s]]
-        if FB.window_open(state):
-            await world.env.advance_time(WINDOW + 1)  # silence: no counter
-        elif out:
-            who = member(world, game.players[out[0]])
-            hand = await who.click(await table_of(world, game_id), label="Show my hand")
-            assert hand.response.content.splitlines() == [
-                "**Your hand:** empty",
-                "Your gang is out of the game: the others play on without it.",
-            ]
-            return
-        else:
-            await _play_a_card(world, game_id, rng)
-    raise AssertionError("no gang was out")
+    who = await until_a_gang_is_out(world, game_id, random.Random(4))
+    hand = await who.click(await table_of(world, game_id), label="Show my hand")
+    assert hand.response.content.splitlines() == [
+        "**Your hand:** empty",
+        "Your gang is out of the game: the others play on without it.",
+    ]

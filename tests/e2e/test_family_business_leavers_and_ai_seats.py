@@ -10,7 +10,6 @@ import random
 from typing import Any
 
 from tests.answers import refused
-from tests.e2e.test_family_business_hands_say_where_their_player_stands import _play_a_card
 from tests.fb_play import (
     FB,
     WINDOW,
@@ -26,6 +25,7 @@ from tests.fb_play import (
     state_of,
     table_of,
     take_turn_step,
+    until_a_gang_is_out,
     until_window,
     window_message,
 )
@@ -224,28 +224,16 @@ async def test_leaving_a_lobby_needs_no_question(world: World) -> None:
 
 async def test_an_eliminated_person_is_not_asked_to_leave(world: World) -> None:
     game_id = await started(world, [world.alice, world.bob, world.carol])
-    rng = random.Random(4)
-    for _ in range(4000):
-        game, state = await world.game(game_id), await state_of(world, game_id)
-        assert game.status == "active", "the game ended before a gang was out"
-        out = [s for s in range(state.n) if not state.live[s]]
-        if FB.window_open(state):
-            await world.env.advance_time(WINDOW + 1)
-        elif out:
-            who = member(world, game.players[out[0]])
-            asked = await fb(world, who, "leave")
-            quit_ids = [
-                c["custom_id"]
-                for c in World.components(asked.response)
-                if c.get("custom_id", "").startswith("fb:quit:")
-            ]
-            clicked = await who.click(asked.response, custom_id=quit_ids[0]) if quit_ids else None
-            assert not quit_ids, (
-                f"asked: {asked.response.content!r}; its button answered:"
-                f" {clicked.response.content if clicked else None!r}"
-            )
-            assert "out of the game" in asked.response.content
-            return
-        else:
-            await _play_a_card(world, game_id, rng)
-    raise AssertionError("no gang was out")
+    who = await until_a_gang_is_out(world, game_id, random.Random(4))
+    asked = await fb(world, who, "leave")
+    quit_ids = [
+        c["custom_id"]
+        for c in World.components(asked.response)
+        if c.get("custom_id", "").startswith("fb:quit:")
+    ]
+    clicked = await who.click(asked.response, custom_id=quit_ids[0]) if quit_ids else None
+    assert not quit_ids, (
+        f"asked: {asked.response.content!r}; its button answered:"
+        f" {clicked.response.content if clicked else None!r}"
+    )
+    assert "out of the game" in asked.response.content
