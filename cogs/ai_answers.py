@@ -186,9 +186,7 @@ class AiFlows:
         elif moved.turn_passed and game.is_open and ai_to_move(game, state):
             self.kick(game.id)  # resumes a turn that stopped (a DM's too); a running one goes on
         elif moved.turn_passed and game.guild_id is not None and game.is_open and not state.over:
-            channel = self.bot.get_partial_messageable(game.channel_id)
-            text = game_texts.turn_ping(game, HUMAN, "the game against the AI")
-            await self.pings.ping(channel, game.id, game.version, text, game.players[HUMAN])
+            await self._ping_turn(game)
 
     async def announce_end(self, game: GameRow, state: GameState) -> None:
         """In a channel, say that the game is over (the DM table says it itself)."""
@@ -264,7 +262,10 @@ class AiFlows:
                     shown = True
             turn = game.is_open and not ai_to_move(game, state)
             if turn and not shown and game.guild_id is not None:
-                await self._tell_turn(game)  # no hand told them (a restart, a late retry)
+                try:  # no hand told them (a restart, a late retry)
+                    await self._ping_turn(game)
+                except FAILED as error:
+                    log.warning("turn of game %s not told: %r", game.id, error)
         except AiUnavailable:
             log.error("the AI could not move in game %s", game_id)
             await self._say_unavailable(game_id, interaction)
@@ -277,14 +278,11 @@ class AiFlows:
             # waits for the turn is refreshed then
             self.kick(game_id, interaction, said)
 
-    async def _tell_turn(self, game: GameRow) -> None:
-        """Ping the person in the game's channel: their turn, after the AI's."""
+    async def _ping_turn(self, game: GameRow) -> None:
+        """Ping the person in the game's channel: their turn (raises ``FAILED``)."""
         channel = self.bot.get_partial_messageable(game.channel_id)
         text = game_texts.turn_ping(game, HUMAN, "the game against the AI")
-        try:
-            await self.pings.ping(channel, game.id, game.version, text, game.players[HUMAN])
-        except FAILED as error:
-            log.warning("turn of game %s not told: %r", game.id, error)
+        await self.pings.ping(channel, game.id, game.version, text, game.players[HUMAN])
 
     async def _say_unavailable(self, game_id: int, interaction: Interaction | None) -> None:
         """The AI's worker failed on every attempt: say so plainly, and how to go on."""

@@ -219,10 +219,9 @@ def board_embed(
         return embed  # the description says the board is empty: no page, no legend
     noun = "player" if page.total == 1 else "players"
     footer = f"Page {min(page.page, page.pages)} of {page.pages} · {page.total} {noun}"
-    everywhere = " · ratings count the games of every server" if scope == "server" else ""
-    if not kind.rated_everywhere:
-        everywhere = ""
-    embed.set_footer(text=f"{footer} · {kind.legend}{everywhere}")
+    everywhere = kind.rated_everywhere and scope == "server"
+    everywhere_text = " · ratings count the games of every server" if everywhere else ""
+    embed.set_footer(text=f"{footer} · {kind.legend}{everywhere_text}")
     return embed
 
 
