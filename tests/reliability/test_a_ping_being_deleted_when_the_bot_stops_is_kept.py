@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from bot.services.records import Records
@@ -18,6 +19,8 @@ from tests.stored_games import new_game
 
 
 class Channel:
+    """A channel whose deletes wait for ``gate`` (Discord slow to answer them)."""
+
     def __init__(self, entered: asyncio.Event, gate: asyncio.Event, left: set[int]) -> None:
         self.entered, self.gate, self.left = entered, gate, left
 
@@ -98,29 +101,16 @@ async def test_the_sweep_cancelled_during_the_take_keeps_the_ping(tmp_path: Path
         await store.close()
 
 
-class _Pinging:
+class _Pinging(Channel):
+    """A channel whose next send posts message ``sent``, and whose deletes are slow."""
+
     def __init__(self, entered: asyncio.Event, gate: asyncio.Event, sent: int) -> None:
-        self.entered, self.gate, self.sent = entered, gate, sent
-        self.left: set[int] = set()
+        super().__init__(entered, gate, set())
+        self.sent = sent
 
     async def send(self, *args: Any, **kwargs: Any) -> Any:
         self.left.add(self.sent)
-
-        class Sent:
-            id = self.sent
-
-        return Sent()
-
-    def get_partial_message(self, message_id: int) -> Any:
-        channel = self
-
-        class Message:
-            async def delete(self) -> None:
-                channel.entered.set()
-                await channel.gate.wait()  # Discord slow to answer the DELETE
-                channel.left.discard(message_id)
-
-        return Message()
+        return SimpleNamespace(id=self.sent)
 
 
 async def _ping_stopped_mid_drop(tmp_path: Path, stored_before: list[int], sent: int) -> list[int]:
