@@ -34,9 +34,9 @@ SHOWN_KEPT = 10_000  # the tables remembered per store (the least recently shown
 
 
 async def _table_id(store: Records, game: GameRow) -> int | None:
-    """The table message of ``game`` as set last (``game`` may be an older read)."""
-    table_id = await store.table_message_id(game.id)
-    return game.table_message_id if table_id is None else table_id
+    """The table message of ``game`` as set last (``game`` may be an older read, or newer
+    than what this process set: another process posted the table again)."""
+    return await store.table_message_id(game)
 
 
 async def answer_message(

@@ -9,11 +9,12 @@ PostgreSQL: each is one operation over a :class:`~db.tx.Tx` (see :mod:`db.tx`).
 
 from __future__ import annotations
 
+import enum
 import json
 from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
 
 from db import games as g
 from db import results
@@ -40,13 +41,23 @@ KEPT_TABLES = 4096
 KEPT_RESULTS = 1024
 
 
+class Unread(enum.Enum):
+    """No read of the game given (:meth:`Store.table_message_id`)."""
+
+    UNREAD = "unread"
+
+
+UNREAD: Final = Unread.UNREAD
+
+
 class Store(TimersApi, ResultsApi):
     """Open with ``await Store.open(target)`` (or ``async with await Store.open(target)``),
     ``target`` a SQLite file's path or a ``postgresql://`` URL."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._tables: OrderedDict[int, int] = OrderedDict()  # game -> its table message
+        # game -> the table message this store set last, and the ones it replaced
+        self._tables: OrderedDict[int, tuple[int, frozenset[int | None]]] = OrderedDict()
         self._results: OrderedDict[int, ResultRow] = OrderedDict()  # game -> its result
 
     # -- games ------------------------------------------------------------------------
@@ -320,31 +331,48 @@ class Store(TimersApi, ResultsApi):
     async def set_table_message(self, game_id: int, channel_id: int, message_id: int) -> None:
         """Where the game's public table is; not versioned (it is not game state)."""
 
-        async def update(tx: Tx) -> None:
-            changed = await tx.execute(
+        async def update(tx: Tx) -> int | None:
+            row = await tx.fetchrow("SELECT table_message_id FROM games WHERE id = $1", game_id)
+            if row is None:
+                raise GameNotFound(game_id)
+            await tx.execute(
                 "UPDATE games SET table_channel_id = $1, table_message_id = $2 WHERE id = $3",
                 channel_id,
                 message_id,
                 game_id,
             )
-            if changed != 1:
-                raise GameNotFound(game_id)
+            before: int | None = row[0]
+            return before
 
-        await self._write(update)
-        self._tables[game_id] = message_id
+        before = await self._write(update)
+        kept = self._tables.get(game_id)
+        replaced = frozenset({before}) | (frozenset() if kept is None else kept[1])
+        self._tables[game_id] = (message_id, replaced - {message_id})
         self._tables.move_to_end(game_id)
         while len(self._tables) > KEPT_TABLES:
             self._tables.popitem(last=False)
 
-    async def table_message_id(self, game_id: int) -> int | None:
-        """The game's table message as this store last set it, else as stored (None:
-        none, or no such game). A game's table is set by the process whose shard the
-        game is on (its clicks arrive there), so what this store set is what is stored."""
+    async def table_message_id(
+        self, game_id: int, as_read: int | Unread | None = UNREAD
+    ) -> int | None:
+        """The game's table message. ``as_read``: the table in the caller's read of the
+        game, which may be older than a table this store set since (then the one it set
+        is the table). A read naming a table this store neither set nor replaced is
+        newer than what it set: another process posted the table again (e.g. the new
+        one of a rolling restart), so the row is read, and its table is then taken
+        for the one set last. Without a read: what this store set last. Else as
+        stored (None: none, or no such game)."""
         kept = self._tables.get(game_id)
-        if kept is not None:
-            return kept
+        if kept is not None and (
+            isinstance(as_read, Unread) or as_read == kept[0] or as_read in kept[1]
+        ):
+            return kept[0]
         game = await self.get_game(game_id)
-        return None if game is None else game.table_message_id
+        stored = None if game is None else game.table_message_id
+        if kept is not None and stored is not None and stored != kept[0]:
+            # posted again by another process: what this store set is replaced too
+            self._tables[game_id] = (stored, kept[1] | {kept[0]})
+        return stored
 
 
 def _check_seats(

@@ -84,8 +84,10 @@ class Records:
             level=level, guild_id=guild_id, offset=offset, limit=limit
         )
 
-    async def table_message_id(self, game_id: int) -> int | None:
-        return await self._store.table_message_id(game_id)
+    async def table_message_id(self, game: GameRow) -> int | None:
+        """The table of ``game``, a read of it that may be older or newer than the table
+        this process set last (db.store.Store.table_message_id)."""
+        return await self._store.table_message_id(game.id, game.table_message_id)
 
     async def set_table_message(self, game_id: int, channel_id: int, message_id: int) -> None:
         """Record where the table message of a game now is."""

@@ -96,7 +96,7 @@ class LobbyFlows:
         its message: another click may have committed since, and a drawing of an older
         version never lands over a newer one (:func:`cogs.table_message.edit_in_place`).
         A click on an older copy turns that copy into a link to the lobby."""
-        table_id = await self.multi.base.records.table_message_id(moved.game.id)
+        table_id = await self.multi.base.records.table_message_id(moved.game)
         message = interaction.message
         if message is not None and table_id is not None and message.id != table_id:
             reply = interaction.response.edit_message(**views.moved_here(moved.game, table_id))

@@ -94,7 +94,7 @@ async def discord_like() -> AsyncIterator[tuple[discord.Client, list[int]]]:
 
 
 class _Store:
-    async def table_message_id(self, game_id: int) -> int:
+    async def table_message_id(self, game: object) -> int:
         return 7
 
     async def set_table_message(self, game_id: int, channel_id: int, message_id: int) -> None:

@@ -257,3 +257,24 @@ async def test_a_turns_reminder_is_sent_once_when_the_other_process_moves_within
     finally:
         for s in stores:
             await s.close()
+
+
+async def test_a_table_the_other_process_posted_again_is_the_one_edited(bots) -> None:
+    """A rolling restart: the new process posts a game's table again (``/famiglia board``)
+    while the old one still answers moves. The old one edits the table the move's row
+    names, not the one it had set itself, which is now a link to the new one."""
+    a, b, _ = bots
+    game = await started(a, 600)
+    await a.records.set_table_message(game.id, 600, 71)
+    assert await a.records.table_message_id(game) == 71  # an older read: what a set
+    await b.records.set_table_message(game.id, 600, 72)
+    state = GameState.from_json(game.state_json)
+    moved = await a.play(game.id, game.players[state.current], game.action_count, pick(1))
+    assert await a.records.table_message_id(moved.game) == 72
+    assert await a.records.table_message_id(game) == 72  # a read older than b's post
+    await a.records.set_table_message(game.id, 600, 73)  # and a posts once more
+    assert await a.records.table_message_id(moved.game) == 73
+    state = GameState.from_json(moved.game.state_json)
+    user = moved.game.players[state.current]
+    again = await b.play(game.id, user, moved.game.action_count, pick(2))
+    assert await b.records.table_message_id(again.game) == 73  # b's move reads a's post
