@@ -30,6 +30,17 @@ def refused(result: Any, *words: str) -> str:
     return text
 
 
+def hand_redrawn_stale(result: Any, hand: Any) -> str:
+    """A step on the private ``hand`` drawn before the game moved on: refused in that
+    hand's own message, drawn again as it is now under the refusal; the hand's text."""
+    assert result.response is not None and result.response.id == hand.id, result
+    assert result.response.ephemeral, result
+    note, _, text = result.response.content.partition("\n\n")
+    assert "offered at an earlier moment of the game; the game has moved on" in note, note
+    assert "Your hand" in text, text
+    return text
+
+
 def said(result: Any) -> str:
     """What the user read: the answer, or after a deferral its last follow-up."""
     if result.followups:

@@ -21,7 +21,7 @@ import discord
 
 from bot.app import FamigliaBot
 from bot.services.commits import Moved
-from bot.services.games import SomeDueFailed
+from bot.services.games import STALE, SomeDueFailed
 from bot.services.multi_games import MultiService
 from bot.services.multi_lobby import MultiMoved
 from bot.services.multi_rules import RULES, rules_of
@@ -38,7 +38,7 @@ from cogs.family_business.announce import (
 )
 from cogs.family_business.lobby_flows import LEFT, LobbyFlows
 from cogs.family_business.open_hands import OpenHands
-from cogs.family_business.replies import in_private, refuse
+from cogs.family_business.replies import from_private, in_private, refuse
 from cogs.family_business.typed import read_typed, typed_value
 from cogs.repair import TableRepair
 from cogs.table_message import answered_ok, show_table
@@ -179,8 +179,25 @@ class FamilyBusinessFlows(LobbyFlows):
         try:
             moved = await self.multi.play(game_id, interaction.user.id, values[0], seq=seq)
         except Refusal as refusal:
+            if str(refusal) == STALE and from_private(interaction):
+                return await self._hand_now(interaction, game_id, refusal)
             return await refuse(interaction, refusal)
         await self._answered_with_hand(interaction, moved)
+
+    async def _hand_now(self, interaction: Interaction, game_id: int, stale: Refusal) -> None:
+        """A step on a hand drawn before the game moved on (one shown before a restart,
+        or edited no more): refused, and that hand drawn as it is now in its place."""
+        try:
+            game, state = await self.multi.load(game_id, stored=True)
+        except Refusal:
+            return await refuse(interaction, stale)
+        seat = game.seat_of(interaction.user.id)
+        if seat is None or state is None or game.seats[seat].left_place is not None:
+            return await refuse(interaction, Refusal(LEFT) if seat is not None else stale)
+        text, controls = self.hand(game, state, seat)
+        answer = interaction.response.edit_message(content=f"{stale}\n\n{text}", view=controls)
+        if await answered_ok(game, answer):
+            self.open_hands.shown(game, interaction, text)
 
     async def decisions(self, game_id: int, user_id: int) -> list[tuple[str, str]]:
         """The user's legal decisions now, as (label, value): a turn's next step or a

@@ -26,10 +26,15 @@ async def refuse(interaction: Interaction, refusal: Refusal) -> None:
             await interaction.response.send_message(str(refusal), ephemeral=True)
 
 
+def from_private(interaction: Interaction) -> bool:
+    """Whether the control clicked was on a private (ephemeral) message."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
+
+
 async def in_private(interaction: Interaction, text: str, view: discord.ui.View | None) -> None:
     """The private message the control was on, edited; a control sent from a public one
     (a forged client) is answered privately instead and the public message left alone."""
-    if interaction.message is not None and interaction.message.flags.ephemeral:
+    if from_private(interaction):
         await interaction.response.edit_message(content=text, view=view)
     else:
         await interaction.response.send_message(
