@@ -18,8 +18,8 @@ from bot.services.reads import Refusal
 MARKED = re.compile(r"g([1-9][0-9]{0,18})s(0|[1-9][0-9]{0,9}):(.*)", re.ASCII | re.DOTALL)
 MIXED = "Those values were offered at different moments of the game: pick them again."
 OTHER_GAME = (
-    "That was offered in an earlier game of this channel; nothing was done. Pick again"
-    " from the list the option offers now."
+    "That was offered in another game, not the one you play here now; nothing was done."
+    " Pick again from the list the option offers now."
 )
 
 #: the game and the action count a value was offered for

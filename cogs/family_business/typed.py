@@ -14,17 +14,18 @@ from db.rows import GameRow
 
 #: a value ``/familybusiness play`` offers: "g<game id>" then "w<turn>:" for a window's
 #: answer or "s<action count>:" for a step of a turn, then the action's JSON (ASCII
-#: digits, no leading zero)
+#: digits, no leading zero, as many as the bot writes; an action's JSON is short)
 TYPED = re.compile(
-    r"g([1-9][0-9]*)(?:w(0|[1-9][0-9]*)|s(0|[1-9][0-9]*)):(\{.*\})", re.ASCII | re.DOTALL
+    r"g([1-9][0-9]{0,17})(?:w(0|[1-9][0-9]{0,8})|s(0|[1-9][0-9]{0,8})):(\{.{0,200}\})",
+    re.ASCII | re.DOTALL,
 )
 NOT_OFFERED = (
     "That is not a move of this game: start typing after `decision:` and pick one of the"
     " decisions the list offers."
 )
 OTHER_GAME = (
-    "That was offered in an earlier game of this channel; this game has not been told"
-    " anything. Pick again from the list `decision:` offers now."
+    "That was offered in another game, not the one you play here now; nothing was done."
+    " Pick again from the list `decision:` offers now."
 )
 
 
@@ -36,10 +37,11 @@ def typed_value(game: GameRow, window: int | None, action_json: str) -> str:
     return f"g{game.id}{mark}:{action_json}"
 
 
-def read_typed(value: str, game_id: int) -> tuple[int | None, int | None, str]:
+def read_typed(value: object, game_id: int) -> tuple[int | None, int | None, str]:
     """(window moment, action count, action JSON) of a value :func:`typed_value` made
-    for game ``game_id``; Refusal for any other text, or a value of another game."""
-    match = TYPED.fullmatch(value)
+    for game ``game_id``; Refusal for any other text or value (a forged client may send
+    any type), or a value of another game."""
+    match = TYPED.fullmatch(value) if isinstance(value, str) else None
     if match is None:
         raise Refusal(NOT_OFFERED)
     game, window, seq, action_json = match.groups()

@@ -93,7 +93,7 @@ def parse_action(text: str | bytes | dict[str, object]) -> Action:
     try:
         raw = json.loads(text) if isinstance(text, str | bytes) else text
         model = ActionModel.model_validate(raw, strict=True)
-    except (ValidationError, ValueError, TypeError) as exc:
+    except (ValidationError, ValueError, TypeError, RecursionError) as exc:  # nested too deep
         raise ValueError(f"not a Family Business action: {exc}") from None
     fields = {k for k in ("card", "gang", "position") if getattr(model, k) is not None}
     kind = model.kind

@@ -87,5 +87,5 @@ async def test_a_value_offered_in_the_channels_earlier_game_is_refused_in_the_ne
     now = await world.player(second, (await world.state(second)).current)
     stale = f"g{first}s0:{value.partition(':')[2]}"  # the first game's value at this moment
     answer = await world.slash(now, "take", card=stale)
-    assert answer.ephemeral and "earlier game of this channel" in answer.response.content
+    assert answer.ephemeral and "another game, not the one" in answer.response.content
     assert (await world.game(second)).version == game.version

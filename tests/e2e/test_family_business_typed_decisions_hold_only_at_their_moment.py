@@ -17,6 +17,7 @@ from tests.fb_play import (
     FB,
     STALE,
     WINDOW,
+    a_persons_turn,
     fb,
     leave_game,
     member,
@@ -66,6 +67,45 @@ async def test_a_text_that_only_reads_as_an_offered_move_is_refused(world: World
     assert (await world.game(game_id)).version == game.version
     done = await fb(world, mover, "play", decision=value)
     assert done.ephemeral and "Your hand" in done.response.content
+
+
+async def test_a_pasted_value_too_long_or_nested_too_deep_is_no_move(world: World) -> None:
+    """Numbers longer than any the bot writes, and JSON nested deeper than Python reads,
+    are refused like any other text (they failed as an error of the bot)."""
+    game_id = await started(world, [world.alice, world.bob])
+    who = await a_persons_turn(world, game_id)
+    game = await world.game(game_id)
+    at = f"g{game_id}s{game.action_count}:"
+    for text in (
+        f"g{game_id}s" + "1" * 4400 + ':{"kind":"no_counter"}',
+        "g" + "1" * 4400 + f"s{game.action_count}:" + '{"kind":"no_counter"}',
+        at + '{"kind":' + "[" * 2500 + "]" * 2500 + "}",
+        at + '{"kind":"play","card":"' + "x" * 3000 + '"}',
+    ):
+        refused(await fb(world, who, "play", decision=text), "not a move")
+    for forged in (5, 2.5, True, ["x"], {"kind": "play"}):  # no Discord client sends these
+        refused(await world.raw(who, "play", group="familybusiness", decision=forged), "not a move")
+    assert (await world.game(game_id)).version == game.version
+    await take_turn_step(world, who, game_id, random.Random(1))
+    assert (await world.game(game_id)).action_count == game.action_count + 1
+
+
+async def test_a_value_of_the_players_game_in_another_channel_is_refused_here(
+    world: World,
+) -> None:
+    """One person in two channels' games: a value copied from the other channel's game
+    changes nothing here, and the refusal says it belongs to another game."""
+    here = await started(world, [world.alice, world.bob])
+    home = world.channel
+    world.channel = world.guild.create_text_channel("second")
+    there = await started(world, [world.alice, world.bob])
+    who = await a_persons_turn(world, there)
+    offered = await who.autocomplete(world.channel, "familybusiness play", "decision", "")
+    world.channel = home
+    version = (await world.game(here)).version
+    text = refused(await fb(world, who, "play", decision=offered[0]["value"]), "another game")
+    assert "earlier" not in text
+    assert (await world.game(here)).version == version
 
 
 async def test_an_answer_picked_in_one_window_is_stale_in_the_next(world: World) -> None:
@@ -139,5 +179,7 @@ async def test_a_value_of_the_channels_earlier_game_is_refused_in_the_next(
     moment = mark[mark.index("s") :] if "s" in mark else mark[mark.index("w") :]
     stale = f"g{first}{moment}:{text}"  # the earlier game's value, at this very moment
     version = game.version
-    refused(await fb(world, who, "play", decision=stale), "earlier game of this channel")
+    refused(
+        await fb(world, who, "play", decision=stale), "another game, not the one you play here now"
+    )
     assert (await world.game(second)).version == version

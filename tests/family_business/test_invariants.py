@@ -159,3 +159,21 @@ def test_determinize_keeps_own_hand_and_public_facts_and_forgets_others_answers(
                 assert all(d.answers[g] < -1 for g in range(4) if g != me)
             continue
         GAME.apply(s, action, seat)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "null",
+        '{"kind":"play"}',
+        '{"kind":"play","card":"contract","gang":1}',
+        '{"kind":"gang","gang":6}',
+        '{"kind":' + "[" * 5000 + "]" * 5000 + "}",  # deeper than Python's JSON reader goes
+        "[" * 100_000,
+    ],
+)
+def test_a_text_that_is_no_action_is_refused_as_a_value_error(text: str) -> None:
+    """Callers refuse a move on ValueError alone: nothing else may escape the parser."""
+    with pytest.raises(ValueError):
+        GAME.parse_action(text)
