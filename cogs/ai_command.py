@@ -41,7 +41,9 @@ def ai_command() -> app_commands.Command[Any, ..., None]:
     async def ai(interaction: Interaction, strength: Strength, first: Side = "you") -> None:
         flows = interaction.client.flows.tables.named(Ai.name, AiFlows)
         # A value the choices never offered (a forged client) is no seat: refused.
-        seat = {"you": HUMAN, "ai": AI_SEAT}.get(first, NO_SEAT)
+        seat = (
+            {"you": HUMAN, "ai": AI_SEAT}.get(first, NO_SEAT) if isinstance(first, str) else NO_SEAT
+        )
         await flows.start(interaction, strength, seat)
 
     return ai

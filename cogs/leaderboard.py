@@ -349,7 +349,12 @@ def leaderboard_command() -> app_commands.Command[Any, ..., None]:
         scope: Scope | None = None,
         level: app_commands.Range[int, 1, 4] | None = None,
     ) -> None:
-        if board not in BOARDS or scope not in (None, "server", "global") or not a_level(level):
+        if (
+            not isinstance(board, str)
+            or board not in BOARDS
+            or scope not in (None, "server", "global")
+            or not a_level(level)
+        ):
             # A value the choices never offered (a forged client): say what is accepted.
             await interaction.response.send_message(NO_SUCH_BOARD, ephemeral=True)
             return

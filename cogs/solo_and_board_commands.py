@@ -42,7 +42,11 @@ def solo_command() -> app_commands.Command[Any, ..., None]:
     ) -> None:
         flows = interaction.client.flows.tables.named(Solo.name, SoloFlows)
         # A value the choices never offered (a forged client) is no side: refused.
-        await flows.start(interaction, level, {"you": 0, "robot": 1}.get(first, -1))
+        await flows.start(
+            interaction,
+            level,
+            {"you": 0, "robot": 1}.get(first, -1) if isinstance(first, str) else -1,
+        )
 
     return solo
 

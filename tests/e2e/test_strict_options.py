@@ -77,3 +77,18 @@ async def test_ranks_and_amounts_are_integer_options_from_1_to_4(world: World):
     for where in (("accountant", "rank"), ("brute", "rank"), ("brute", "amount")):
         option = options[where]
         assert (option["type"], option["min_value"], option["max_value"]) == (4, 1, 4)
+
+
+async def test_choices_sent_as_other_types_by_a_forged_client_are_refused(world: World):
+    """A list, an object or a number where Discord offers fixed choices: a private
+    refusal naming what is accepted, no game started (each was an error of the bot)."""
+    for forged in (["you"], {"you": 1}, 1):
+        solo = await world.raw(world.alice, "solo", level=3, first=forged)
+        ai = await world.raw(world.alice, "ai", strength="easy", first=forged)
+        board = await world.raw(world.alice, "leaderboard", board=forged)
+        for result in (solo, ai, board):
+            assert result.ephemeral and result.response is not None, (forged, result)
+            assert "Something went wrong" not in result.response.content, result
+        assert "you" in solo.response.content and "you" in ai.response.content
+        assert "rating" in board.response.content
+    assert await world.bot.store.active_games() == []
