@@ -6,19 +6,21 @@ next start-up (:meth:`TurnPings.sweep`).
 
 Which messages they are is stored (``Records.turn_ping_sent``), so a restart, which
 announces the turn anew, deletes the ping of before it too (kept in memory only, that
-one stayed for good, and an AI game gathered a ping per restart). A ping whose delete
-failed for any reason but its being gone already is kept to be deleted with the next.
+one stayed for good, and an AI game gathered a ping per restart). A ping leaves the
+store only once it is deleted from its channel (a stop or a crash between the two
+deletes it again later, found gone); one whose delete failed stays stored, to be
+deleted with the next, and one the store failed to keep is remembered by this process.
 The pings of one game are sent and deleted one at a time (a lock), in the order of the
 game's versions: a showing of an older version that comes late neither pings for a
 turn that is over nor deletes the newer ping. A ping is sent with a nonce of its game
-and version, so one whose answer was lost and that is sent again is not posted twice.
+and version, so one whose answer was lost is sent again at once and Discord answers
+with the message it posted, never a second one.
 What this process knows of a game having no ping is kept, so a move that finds none
 asks the store nothing (a game is written by the process of its server's shard)."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections import OrderedDict
 from typing import Final
@@ -48,6 +50,8 @@ class TurnPings:
         #: game -> (the version of its latest showing, whether a ping may be stored,
         #: whether that showing pinged)
         self._known: OrderedDict[int, tuple[int, bool, bool]] = OrderedDict()
+        #: game -> its pings sent that the store failed to keep
+        self._unsaved: dict[int, set[int]] = {}
 
     async def ping(
         self,
@@ -65,22 +69,20 @@ class TurnPings:
         unless ``again``: the reminder at half of the turn, which takes the turn ping's
         place. Raises what Discord raises for the new ping (``FAILED``), the pings before
         it left as they were; a store that cannot keep which ping it was only costs a
-        ping that stays (logged)."""
+        ping that this process deletes with the next, or that stays if it stops first
+        (logged)."""
         async with self._locks(game_id):
             if self._older(game_id, version):
                 return  # a newer version shown: this turn is over
             if not again and self._known.get(game_id) == (version, True, True):
                 return  # this one pinged already (a repair)
-            ping = await channel.send(  # first: a ping that fails leaves the one before
-                text,
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)]),
-                nonce=ping_nonce(game_id, version, again=again),
-            )
+            # first: a ping that fails leaves the one before
+            ping = await _send(channel, text, user, ping_nonce(game_id, version, again=again))
             try:  # the pings before it (never this one: Discord answers a nonce it posted
                 # a few minutes before, as after a quick restart, with that same message)
                 await self._drop(channel, game_id, keep=ping.id)
             finally:  # stored whatever happens (the bot closing meanwhile too)
-                await asyncio.shield(self._keep(game_id, [ping.id]))
+                await asyncio.shield(self._keep(game_id, ping.id))
             self._know(game_id, version, True, pinged=True)
 
     async def drop(self, channel: discord.PartialMessageable, game_id: int, version: int) -> None:
@@ -109,57 +111,71 @@ class TurnPings:
     async def _drop(
         self, channel: discord.PartialMessageable, game_id: int, keep: int | None = None
     ) -> bool:
-        """Delete the game's stored pings but ``keep``; whether any may still be stored
-        (a delete that failed, or a store that did not answer)."""
+        """Delete the game's pings but ``keep``: read from the store, deleted in the
+        channel, then no longer kept (a stop or a crash halfway leaves them stored, to
+        be deleted with the next ping, at the end or at the next start-up). Whether any
+        may still be stored (a delete that failed, or a store that did not answer)."""
         known = self._known.get(game_id)
-        if known is not None and not known[1]:
+        unsaved = self._unsaved.get(game_id, set())
+        if known is not None and not known[1] and not unsaved:
             return False  # none stored: this process sent none since it last deleted them
         try:
-            old = await self._take(game_id)
+            stored = await self.records.turn_pings(game_id)
         except Exception:
             log.exception("turn pings of game %s not read: they stay", game_id)
             return True
-        kept: list[int] = []
-        pending = [m for m in old if m != keep]  # ``keep`` is stored again by the caller
-        try:
-            while pending:
-                try:
-                    await channel.get_partial_message(pending[0]).delete()
-                except discord.NotFound:
-                    pass  # deleted already
-                except FAILED as error:  # kept: deleted with the next ping or at the end
-                    log.info("turn ping %s of game %s not deleted: %r", pending[0], game_id, error)
-                    kept.append(pending[0])
-                pending.pop(0)
-        finally:  # stopped halfway (the bot closing): what is left is kept too, for later
-            if kept or pending:
-                await asyncio.shield(self._keep(game_id, [*kept, *pending]))
-        return bool(kept)
-
-    async def _take(self, game_id: int) -> list[int]:
-        """The game's stored pings, taken from the store; stopped meanwhile (the bot
-        closing), the store's take finishes and what it took is stored again."""
-        take = asyncio.ensure_future(self.records.take_turn_pings(game_id))
-        try:
-            return await asyncio.shield(take)
-        except asyncio.CancelledError:
-            while not take.done():  # however many stops come: the take ends, shielded
-                with contextlib.suppress(asyncio.CancelledError):
-                    await asyncio.shield(take)
-            if not take.cancelled() and take.exception() is None:
-                await asyncio.shield(self._keep(game_id, take.result()))
-            raise
-
-    async def _keep(self, game_id: int, message_ids: list[int]) -> None:
-        """Store again the pings of ``game_id`` still to delete."""
-        for message_id in message_ids:
+        deleted: list[int] = []
+        failed = False
+        for message_id in sorted({*stored, *unsaved} - {keep}):
             try:
-                await self.records.turn_ping_sent(game_id, message_id)
-            except Exception:
-                log.exception("turn ping %s of game %s not kept: it stays", message_id, game_id)
+                await channel.get_partial_message(message_id).delete()
+            except discord.NotFound:
+                pass  # deleted already
+            except FAILED as error:  # kept: deleted with the next ping or at the end
+                log.info("turn ping %s of game %s not deleted: %r", message_id, game_id, error)
+                failed = True
+                continue
+            unsaved.discard(message_id)
+            if message_id in stored:
+                deleted.append(message_id)
+        if not unsaved:
+            self._unsaved.pop(game_id, None)
+        if deleted:
+            try:
+                await asyncio.shield(self.records.turn_pings_deleted(game_id, deleted))
+            except Exception:  # still listed: deleted again (found gone) another time
+                log.exception("deleted turn pings of game %s still listed", game_id)
+                return True
+        return failed or bool(unsaved)
+
+    async def _keep(self, game_id: int, message_id: int) -> None:
+        """Store the game's ping just sent; if the store fails, this process remembers
+        it, to delete with the game's next ping or at its end."""
+        try:
+            await self.records.turn_ping_sent(game_id, message_id)
+        except Exception:
+            self._unsaved.setdefault(game_id, set()).add(message_id)
+            log.exception("turn ping %s of game %s not stored: kept in memory", message_id, game_id)
 
     def _know(self, game_id: int, version: int, stored: bool, *, pinged: bool) -> None:
         self._known[game_id] = (version, stored, pinged)
         self._known.move_to_end(game_id)
         while len(self._known) > KNOWN:
             self._known.popitem(last=False)
+
+
+async def _send(
+    channel: discord.PartialMessageable, text: str, user: int, nonce: str
+) -> discord.Message:
+    """Post ``text`` mentioning ``user``. A send that got no answer (a timeout, a lost
+    connection) may have been posted all the same: it is sent once more with the same
+    nonce, which Discord answers with the message it posted, if it did, so no ping is
+    posted that this process does not know of."""
+    mentions = discord.AllowedMentions(users=[discord.Object(user)])
+    try:
+        return await channel.send(text, allowed_mentions=mentions, nonce=nonce)
+    except discord.HTTPException:
+        raise  # Discord answered: nothing was posted
+    except FAILED as error:
+        log.info("a turn ping got no answer (%r): sent again with its nonce", error)
+        return await channel.send(text, allowed_mentions=mentions, nonce=nonce)

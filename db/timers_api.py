@@ -95,17 +95,24 @@ class TimersApi(StoreBase):
             )
         )
 
-    async def take_turn_pings(self, game_id: int) -> list[int]:
-        """The game's turn pings still to delete, no longer kept (the caller deletes
-        them, and keeps again the ones it could not)."""
+    async def turn_pings(self, game_id: int) -> list[int]:
+        """The game's turn pings still to delete."""
 
-        async def take(tx: Tx) -> list[int]:
-            rows = await tx.fetch(
-                "DELETE FROM turn_pings WHERE game_id = $1 RETURNING message_id", game_id
-            )
+        async def run(tx: Tx) -> list[int]:
+            rows = await tx.fetch("SELECT message_id FROM turn_pings WHERE game_id = $1", game_id)
             return sorted(int(row[0]) for row in rows)
 
-        return await self._write(take)
+        return await self._read(run)
+
+    async def turn_pings_deleted(self, game_id: int, message_ids: list[int]) -> None:
+        """The game's turn pings ``message_ids`` are deleted from the channel (or gone):
+        no longer kept."""
+        await self._write(
+            lambda tx: tx.executemany(
+                "DELETE FROM turn_pings WHERE game_id = $1 AND message_id = $2",
+                [(game_id, message_id) for message_id in message_ids],
+            )
+        )
 
     async def ended_games_with_pings(self) -> list[tuple[int, int, int]]:
         """(id, channel, version) of each ended game this process owns that still has

@@ -140,6 +140,27 @@ def nonces_kept(world: World) -> list[str]:
     return again
 
 
+def answers_lost(world: World, start: str, times: int = 1) -> list[str]:
+    """The bot's next ``times`` messages starting with ``start`` are posted, but their
+    answers are lost (a timeout after Discord took the request); the list gets each
+    text. With :func:`nonces_kept` armed first, a message sent again with its nonce is
+    answered with the one posted, as Discord does."""
+    http = world.bot.http
+    original = http.request
+    lost: list[str] = []
+
+    async def request(route: Any, **kwargs: Any) -> Any:
+        content = str((kwargs.get("json") or {}).get("content") or "")
+        answer = await original(route, **kwargs)
+        if route.method == "POST" and content.startswith(start) and len(lost) < times:
+            lost.append(content)
+            raise TimeoutError("the answer was lost (injected)")
+        return answer
+
+    http.request = request  # type: ignore[method-assign]
+    return lost
+
+
 def nonces_kept_across_restarts(world: World, monkeypatch: Any) -> list[str]:
     """:func:`nonces_kept` for every bot process of the test, the ones a restart starts
     too (Discord remembers the nonces for minutes, not the process; a message deleted

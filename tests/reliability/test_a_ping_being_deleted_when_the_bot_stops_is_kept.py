@@ -1,7 +1,8 @@
-"""A turn ping taken from the store to be deleted is kept again when its deletion is
-stopped halfway (the bot closing during the start-up sweep, or a repair cancelled): it
-was forgotten, and stayed in its channel for good. So is the ping just sent, whichever
-step the stop comes at."""
+"""A turn ping leaves the store only once it is deleted from its channel: a deletion
+stopped halfway (the bot closing during the start-up sweep, or a repair cancelled), a
+store whose answer to that was lost, leave it stored, to be deleted later (taken from
+the store first, it was forgotten and stayed in its channel for good). So is the ping
+just sent, whichever step the stop comes at."""
 
 from __future__ import annotations
 
@@ -67,7 +68,7 @@ async def test_the_bot_stopping_mid_sweep_keeps_the_ping_to_delete(tmp_path: Pat
         await store.close()
 
 
-async def test_the_sweep_cancelled_during_the_take_keeps_the_ping(tmp_path: Path) -> None:
+async def test_the_sweep_cancelled_during_the_read_keeps_the_ping(tmp_path: Path) -> None:
     store = await Store.open(str(tmp_path / "f.db"), clock=FakeClock())
     try:
         game = await new_game(store)
@@ -76,13 +77,13 @@ async def test_the_sweep_cancelled_during_the_take_keeps_the_ping(tmp_path: Path
         in_channel = {777}
         records = Records(store)
         taking = asyncio.Event()
-        real_take = records.take_turn_pings
+        real_read = records.turn_pings
 
-        async def take(game_id: int) -> list[int]:
+        async def read(game_id: int) -> list[int]:
             taking.set()
-            return await real_take(game_id)  # the store's worker thread runs it
+            return await real_read(game_id)  # the store's worker thread runs it
 
-        records.take_turn_pings = take  # type: ignore[method-assign]
+        records.turn_pings = read  # type: ignore[method-assign]
         pings = TurnPings(records)
         open_gate = asyncio.Event()
         open_gate.set()  # Discord answers the deletes at once
@@ -128,7 +129,7 @@ async def _ping_stopped_mid_drop(tmp_path: Path, stored_before: list[int], sent:
         with contextlib.suppress(asyncio.CancelledError):
             await pinging
         await asyncio.sleep(0.2)
-        return sorted(await store.take_turn_pings(game.id))
+        return await store.turn_pings(game.id)
     finally:
         await store.close()
 
@@ -141,7 +142,7 @@ async def test_a_new_ping_survives_its_drop_being_cancelled(tmp_path: Path) -> N
 
 async def test_the_ping_discord_answered_with_stays_stored(tmp_path: Path) -> None:
     # a quick restart: Discord answers the nonce with the ping it posted before (777),
-    # which the store kept; _drop takes it out and leaves it to its caller
+    # which the store kept; _drop leaves it to its caller
     kept = await _ping_stopped_mid_drop(tmp_path, [555, 777], sent=777)
     assert 777 in kept, f"the live ping was taken from the store and not put back: {kept}"
 
@@ -151,22 +152,22 @@ class _NoDeletes:
         raise AssertionError("nothing is deleted once the bot stops")
 
 
-async def test_two_stops_while_the_store_takes_the_pings_keep_them(tmp_path: Path) -> None:
+async def test_two_stops_while_the_store_reads_the_pings_keep_them(tmp_path: Path) -> None:
     store = await Store.open(str(tmp_path / "f.db"), clock=FakeClock())
     try:
         game = await new_game(store)
         await store.turn_ping_sent(game.id, 777)
         records = Records(store)
         taking, gate = asyncio.Event(), asyncio.Event()
-        real_take = records.take_turn_pings
+        real_read = records.turn_pings
 
-        async def take(game_id: int) -> list[int]:
+        async def read(game_id: int) -> list[int]:
             taking.set()
-            got = await real_take(game_id)  # committed
+            got = await real_read(game_id)
             await gate.wait()  # its answer slow
             return got
 
-        records.take_turn_pings = take  # type: ignore[method-assign]
+        records.turn_pings = read  # type: ignore[method-assign]
         pings = TurnPings(records)
         dropping = asyncio.create_task(pings.drop(_NoDeletes(), game.id, 1))  # type: ignore[arg-type]
         await asyncio.wait_for(taking.wait(), 5)
@@ -179,6 +180,6 @@ async def test_two_stops_while_the_store_takes_the_pings_keep_them(tmp_path: Pat
         with contextlib.suppress(asyncio.CancelledError):
             await dropping
         await asyncio.sleep(0.3)
-        assert await store.take_turn_pings(game.id) == [777], "the taken ping was lost"
+        assert await store.turn_pings(game.id) == [777], "the ping was lost"
     finally:
         await store.close()

@@ -26,8 +26,13 @@ class _Records:
     async def turn_ping_sent(self, game_id: int, message_id: int) -> None:
         self.kept.setdefault(game_id, set()).add(message_id)
 
-    async def take_turn_pings(self, game_id: int) -> list[int]:
-        return sorted(self.kept.pop(game_id, set()))
+    async def turn_pings(self, game_id: int) -> list[int]:
+        return sorted(self.kept.get(game_id, set()))
+
+    async def turn_pings_deleted(self, game_id: int, message_ids: list[int]) -> None:
+        left = self.kept.pop(game_id, set()) - set(message_ids)
+        if left:
+            self.kept[game_id] = left
 
 
 def _http_error(status: int) -> discord.HTTPException:

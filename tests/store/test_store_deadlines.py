@@ -140,5 +140,9 @@ async def test_ended_games_with_kept_turn_pings_are_listed_for_their_deletion(
         await store.turn_ping_sent(game_id, message_id)
     [(game_id, channel_id, version)] = await store.ended_games_with_pings()
     assert (game_id, channel_id, version) == (ended.id, ended.channel_id, 1)
-    assert await store.take_turn_pings(ended.id) == [8, 9]
+    assert await store.turn_pings(ended.id) == [8, 9]
+    await store.turn_pings_deleted(ended.id, [8])
+    assert [g for g, _, _ in await store.ended_games_with_pings()] == [ended.id]
+    await store.turn_pings_deleted(ended.id, [9])
     assert await store.ended_games_with_pings() == []
+    assert await store.turn_pings(running.id) == [7]
