@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import weakref
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Final
 
 import discord
 
@@ -168,23 +168,40 @@ async def edit_in_place(
     new one); True otherwise, an edit that failed for another reason (an HTTP error, a
     timeout) being logged and handed to ``failed`` with the game's id (the repair)."""
     async with _lock(game.id):
-        table_id = await _table_id(store, game)
-        if table_id is None:
-            return False
-        shown = _SHOWN.setdefault(store, {})
-        if game.version < shown.get((game.id, table_id), -1):
-            return True  # a newer position is shown already: an older one never replaces it
-        try:
-            await channel.get_partial_message(table_id).edit(**payload)
-        except (discord.NotFound, discord.Forbidden):
-            return False  # deleted, or no longer ours to edit: post it anew
-        except Exception as error:
-            log.warning("could not edit the %s of game %s: %r", what, game.id, error)
-            if failed is not None:
-                failed(game.id)
-            return True
-        _note_shown(shown, (game.id, table_id), game.version)
-        return True
+        return await _edit(channel, game, payload, what, store, failed) is not _MISSING
+
+
+#: what :func:`_edit` found: no table, or a deleted one (as opposed to a message id)
+_MISSING: Final = object()
+
+
+async def _edit(
+    channel: discord.PartialMessageable,
+    game: GameRow,
+    payload: dict[str, Any],
+    what: str,
+    store: Records,
+    failed: Callable[[int], None] | None,
+) -> object:
+    """:func:`edit_in_place`, the game's table lock held: the table's message id, or
+    :data:`_MISSING`."""
+    table_id = await _table_id(store, game)
+    if table_id is None:
+        return _MISSING
+    shown = _SHOWN.setdefault(store, {})
+    if game.version < shown.get((game.id, table_id), -1):
+        return table_id  # a newer position is shown already: an older one never replaces it
+    try:
+        await channel.get_partial_message(table_id).edit(**payload)
+    except (discord.NotFound, discord.Forbidden):
+        return _MISSING  # deleted, or no longer ours to edit: post it anew
+    except Exception as error:
+        log.warning("could not edit the %s of game %s: %r", what, game.id, error)
+        if failed is not None:
+            failed(game.id)
+        return table_id
+    _note_shown(shown, (game.id, table_id), game.version)
+    return table_id
 
 
 def _note_shown(shown: dict[tuple[int, int], int], table: tuple[int, int], version: int) -> None:
@@ -204,21 +221,25 @@ async def show_table(
 ) -> None:
     """The one table update: edit the table of ``game`` in place with ``payload``, or
     post a new one if there is none yet or someone deleted it; a failure is logged and
-    handed to ``failed`` with the game's id (the repair)."""
+    handed to ``failed`` with the game's id (the repair). The game's table lock is held
+    throughout, so two showings that both find the table deleted post one table: the
+    second edits the one the first posted."""
     channel = bot.get_partial_messageable(game.table_channel_id or game.channel_id)
-    if not await edit_in_place(channel, game, payload, "table", store, failed):
-        await post_table(bot, game, payload, store, failed)
+    async with _lock(game.id):
+        if await _edit(channel, game, payload, "table", store, failed) is _MISSING:
+            await _post_table(bot, game, payload, store, failed)
 
 
-async def post_table(
+async def _post_table(
     bot: discord.Client,
     game: GameRow,
     payload: dict[str, Any],
     store: Records,
     failed: Callable[[int], None],
-) -> discord.Message | None:
+) -> None:
     """Post ``payload`` (its ``attachments`` sent as files) as the new table of ``game``
-    in its channel and record it; None when Discord refused (logged, ``failed``)."""
+    in its channel and record it, the game's table lock held; Discord refusing it is
+    logged and handed to ``failed``."""
     channel = bot.get_partial_messageable(game.channel_id)
     files: list[discord.File] = payload.get("attachments", [])
     for file in files:  # an edit that failed before this post read them to their end
@@ -229,6 +250,6 @@ async def post_table(
     except FAILED as error:
         log.warning("could not post the table of game %s: %s", game.id, error)
         failed(game.id)
-        return None
+        return
     await store.set_table_message(game.id, channel.id, message.id)
-    return message
+    _note_shown(_SHOWN.setdefault(store, {}), (game.id, message.id), game.version)

@@ -15,8 +15,9 @@ game's versions: a showing of an older version that comes late neither pings for
 turn that is over nor deletes the newer ping. A ping is sent with a nonce of its game
 and version, so one whose answer was lost is sent again at once and Discord answers
 with the message it posted, never a second one.
-What this process knows of a game having no ping is kept, so a move that finds none
-asks the store nothing (a game is written by the process of its server's shard)."""
+Which pings of a game the store keeps is read once and then known from this process's
+own writes, so a move asks the store nothing (a game is written by the process of its
+server's shard)."""
 
 from __future__ import annotations
 
@@ -47,9 +48,11 @@ class TurnPings:
     def __init__(self, records: Records) -> None:
         self.records = records
         self._locks = KeyedLocks()
-        #: game -> (the version of its latest showing, whether a ping may be stored,
-        #: whether that showing pinged)
-        self._known: OrderedDict[int, tuple[int, bool, bool]] = OrderedDict()
+        #: game -> (the version of its latest showing, whether that showing pinged)
+        self._shown: OrderedDict[int, tuple[int, bool]] = OrderedDict()
+        #: game -> its pings the store keeps, as this process knows them whole (read once,
+        #: then kept up to date by its own writes); a game not here is read
+        self._rows: OrderedDict[int, set[int]] = OrderedDict()
         #: game -> its pings sent that the store failed to keep
         self._unsaved: dict[int, set[int]] = {}
 
@@ -74,7 +77,7 @@ class TurnPings:
         async with self._locks(game_id):
             if self._older(game_id, version):
                 return  # a newer version shown: this turn is over
-            if not again and self._known.get(game_id) == (version, True, True):
+            if not again and self._shown.get(game_id) == (version, True):
                 return  # this one pinged already (a repair)
             # first: a ping that fails leaves the one before
             ping = await _send(channel, text, user, ping_nonce(game_id, version, again=again))
@@ -83,14 +86,15 @@ class TurnPings:
                 await self._drop(channel, game_id, keep=ping.id)
             finally:  # stored whatever happens (the bot closing meanwhile too)
                 await asyncio.shield(self._keep(game_id, ping.id))
-            self._know(game_id, version, True, pinged=True)
+            self._show(game_id, version, pinged=True)
 
     async def drop(self, channel: discord.PartialMessageable, game_id: int, version: int) -> None:
         """Delete the game's turn pings, shown at ``version`` (nothing if a newer version
         was shown already). Never raises."""
         async with self._locks(game_id):
             if not self._older(game_id, version):
-                self._know(game_id, version, await self._drop(channel, game_id), pinged=False)
+                await self._drop(channel, game_id)
+                self._show(game_id, version, pinged=False)
 
     async def sweep(self, client: discord.Client) -> int:
         """At start-up: delete the kept pings of games that ended (their delete at the
@@ -105,35 +109,27 @@ class TurnPings:
         return len(ended)
 
     def _older(self, game_id: int, version: int) -> bool:
-        known = self._known.get(game_id)
-        return known is not None and version < known[0]
+        shown = self._shown.get(game_id)
+        return shown is not None and version < shown[0]
 
     async def _drop(
         self, channel: discord.PartialMessageable, game_id: int, keep: int | None = None
-    ) -> bool:
-        """Delete the game's pings but ``keep``: read from the store, deleted in the
-        channel, then no longer kept (a stop or a crash halfway leaves them stored, to
-        be deleted with the next ping, at the end or at the next start-up). Whether any
-        may still be stored (a delete that failed, or a store that did not answer)."""
-        known = self._known.get(game_id)
+    ) -> None:
+        """Delete the game's pings but ``keep``: deleted in the channel, then no longer
+        kept (a stop or a crash halfway leaves them stored, to be deleted with the next
+        ping, at the end or at the next start-up)."""
+        stored = await self._stored(game_id)
+        if stored is None:
+            return
         unsaved = self._unsaved.get(game_id, set())
-        if known is not None and not known[1] and not unsaved:
-            return False  # none stored: this process sent none since it last deleted them
-        try:
-            stored = await self.records.turn_pings(game_id)
-        except Exception:
-            log.exception("turn pings of game %s not read: they stay", game_id)
-            return True
         deleted: list[int] = []
-        failed = False
-        for message_id in sorted({*stored, *unsaved} - {keep}):
+        for message_id in sorted((stored | unsaved) - {keep}):
             try:
                 await channel.get_partial_message(message_id).delete()
             except discord.NotFound:
                 pass  # deleted already
             except FAILED as error:  # kept: deleted with the next ping or at the end
                 log.info("turn ping %s of game %s not deleted: %r", message_id, game_id, error)
-                failed = True
                 continue
             unsaved.discard(message_id)
             if message_id in stored:
@@ -144,9 +140,26 @@ class TurnPings:
             try:
                 await asyncio.shield(self.records.turn_pings_deleted(game_id, deleted))
             except Exception:  # still listed: deleted again (found gone) another time
+                self._rows.pop(game_id, None)  # whether the store took it, it is read
                 log.exception("deleted turn pings of game %s still listed", game_id)
-                return True
-        return failed or bool(unsaved)
+                return
+            stored.difference_update(deleted)
+
+    async def _stored(self, game_id: int) -> set[int] | None:
+        """The game's pings the store keeps: as this process knows them, else read
+        (None: the store did not answer)."""
+        rows = self._rows.get(game_id)
+        if rows is None:
+            try:
+                rows = set(await self.records.turn_pings(game_id))
+            except Exception:
+                log.exception("turn pings of game %s not read: they stay", game_id)
+                return None
+            self._rows[game_id] = rows
+        self._rows.move_to_end(game_id)
+        while len(self._rows) > KNOWN:
+            self._rows.popitem(last=False)
+        return rows
 
     async def _keep(self, game_id: int, message_id: int) -> None:
         """Store the game's ping just sent; if the store fails, this process remembers
@@ -155,13 +168,18 @@ class TurnPings:
             await self.records.turn_ping_sent(game_id, message_id)
         except Exception:
             self._unsaved.setdefault(game_id, set()).add(message_id)
+            self._rows.pop(game_id, None)  # whether the store took it, it is read
             log.exception("turn ping %s of game %s not stored: kept in memory", message_id, game_id)
+            return
+        rows = self._rows.get(game_id)
+        if rows is not None:
+            rows.add(message_id)
 
-    def _know(self, game_id: int, version: int, stored: bool, *, pinged: bool) -> None:
-        self._known[game_id] = (version, stored, pinged)
-        self._known.move_to_end(game_id)
-        while len(self._known) > KNOWN:
-            self._known.popitem(last=False)
+    def _show(self, game_id: int, version: int, *, pinged: bool) -> None:
+        self._shown[game_id] = (version, pinged)
+        self._shown.move_to_end(game_id)
+        while len(self._shown) > KNOWN:
+            self._shown.popitem(last=False)
 
 
 async def _send(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import discord
 import pytest
 from simcord.builders import ChannelHandle
 
@@ -198,3 +199,18 @@ async def test_a_table_shown_whose_message_was_not_read_back_is_the_one_live_tab
     if old is not None:
         [before] = [m for m in channel.history() if m.id == old]
         assert "moved here" in before.content and str(answer.response.id) in before.content
+
+
+async def test_two_showings_of_a_game_whose_table_was_deleted_post_one_table(world: World):
+    """A moderator deleted the table; a move's showing and a repair's then both found it
+    gone, and each posted a table with live buttons."""
+    game_id = await world.start_game(world.alice, world.bob)
+    role = world.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = world.guild.add_member(world.env.create_user("mod"), roles=[role])
+    await mod.delete(await world.table(game_id))
+    game, state = await world.game(game_id), await world.state(game_id)
+    flows = world.bot.flows
+    await asyncio.gather(flows.update_table(game, state), flows.update_table(game, state))
+    await world.env.settle()
+    [table] = live(world.messages())
+    assert table.id == (await world.game(game_id)).table_message_id
