@@ -8,11 +8,11 @@ last) after a WAL checkpoint. Usage: python bench/db_size.py [games] [actions]
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import os
 import random
-import sys
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
@@ -98,11 +98,14 @@ async def main(games: int, actions: int) -> None:
     print(f"WAL after checkpoint: {wal_size} bytes")
     print(f"per game: {size / games / 1024:.1f} KiB")
     print(
-        f"database size after {games} finished games of {actions} actions: "
+        f"HEADLINE: database size after {games} finished games of {actions} actions: "
         f"{size} bytes ({size / 1024 / 1024:.2f} MiB)"
     )
 
 
 if __name__ == "__main__":
-    args = [int(a) for a in sys.argv[1:3]]
-    asyncio.run(main(*(args + [100, 150][len(args) :])))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="?", type=int, default=100, help="finished games")
+    parser.add_argument("actions", nargs="?", type=int, default=150, help="moves per game")
+    args = parser.parse_args()
+    asyncio.run(main(args.games, args.actions))

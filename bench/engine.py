@@ -14,6 +14,7 @@ random games per second through ``legal_actions`` + ``apply``, is printed last.
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
@@ -86,7 +87,9 @@ def run(games: int, play: object, eager: bool = False, solo: bool = False) -> di
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="?", type=int, default=2000, help="games per line")
+    games = parser.parse_args().games
     run(50, play_models)  # warm-up: imports, interned action models
     print(
         f"Famiglia engine benchmark: {games} games per line, one core, "

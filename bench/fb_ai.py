@@ -184,6 +184,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--strength",
         default="hard",
+        metavar="PLAYER",
+        help="easy, medium, hard (the default) or a trial of bench/fb_ai_players.py, a plan"
+        " then a belief, e.g. lookahead-2p-bot (the README's table names each)",
         choices=[
             f"{p}{b}"
             for p in ("easy", "medium", "hard", *CANDIDATES, *SEARCHES)

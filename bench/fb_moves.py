@@ -114,7 +114,13 @@ def main() -> None:
     parser.add_argument("--target", help="a SQLite path or postgresql:// URL (default: a new file)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        asyncio.run(run(args.games, args.target or str(Path(tmp) / "bench.db")))
+        try:
+            asyncio.run(run(args.games, args.target or str(Path(tmp) / "bench.db")))
+        except OSError as exc:  # no server there, or it refuses the connection
+            raise SystemExit(
+                f"fb_moves: could not reach the database ({exc.strerror or exc}); --target"
+                " needs a running PostgreSQL server (the README's section on PostgreSQL)"
+            ) from None
 
 
 if __name__ == "__main__":

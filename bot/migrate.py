@@ -21,6 +21,7 @@ from bot.services.multi_rules import RULES
 from bot.services.replay import replay_state
 from bot.settings import url_problem
 from db.errors import StoreError
+from db.postgres_db import is_postgres_url
 from db.rows import GameRow
 from db.transfer import copy_sqlite_to_postgres
 from engine.games import GAMES
@@ -51,6 +52,9 @@ def replay_check(game: GameRow, action_jsons: Sequence[str]) -> str | None:
 
 def migrate(source: str, target: str) -> int:
     """Run the copy and print what happened; the process's exit status."""
+    if not is_postgres_url(target):
+        print("migrate: the target must be a postgresql:// URL. Nothing was copied.")
+        return 1
     if why := url_problem(target):  # never echoed: it holds the password
         print(f"migrate: the target URL {why}. Nothing was copied.")
         return 1

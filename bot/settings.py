@@ -179,12 +179,14 @@ def settings_errors(error: ValidationError) -> str:
 def url_problem(url: str) -> str | None:
     """Why the PostgreSQL ``url`` cannot be read as written (None: it can): a password
     holding ``/``, ``#`` or ``?`` unencoded ends the host part early, and the rest (the
-    password's tail, the host) is read as a port, a path, a query or a fragment."""
+    password's tail, the host) is read as a port, a path, a query or a fragment; one
+    holding ``@`` unencoded leaves the host in doubt."""
     parts = urlsplit(url)
     hosts = parts.netloc.rpartition("@")[2].split(",")  # several: a failover list
     ports = [h.rpartition(":")[2] for h in hosts if ":" in h and not h.endswith("]")]
     readable = all(p.isdigit() for p in ports if p)
-    if readable and "@" not in parts.path + parts.query and not parts.fragment:
+    stray = "@" in parts.path + parts.query or parts.netloc.count("@") > 1  # in the password
+    if readable and not stray and not parts.fragment:
         return None
     return (
         "cannot be read as user:password@host:port/database; in the user or password"

@@ -47,8 +47,9 @@ def test_a_database_url_whose_password_breaks_it_is_refused_without_showing_it(
     tmp_path: Path,
 ) -> None:
     """A generated password holding / # or ? split the URL at the wrong place: the
-    start ended in a traceback quoting part of the password as a port or a query."""
-    for password in ("hun/ter2", "hun#ter2", "hun?ter2", "12/hunter2"):
+    start ended in a traceback quoting part of the password as a port or a query (one
+    holding @ in a host lookup of the password's tail)."""
+    for password in ("hun/ter2", "hun#ter2", "hun?ter2", "12/hunter2", "hun@ter2"):
         url = f"postgresql://famiglia:{password}@db:5432/famiglia"
         done = _bot(tmp_path, {"DATABASE_URL": url, "DISCORD_TOKEN": "x"})
         assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr

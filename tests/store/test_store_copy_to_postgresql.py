@@ -173,12 +173,23 @@ def test_migrate_to_a_server_that_is_not_there_says_so_without_the_password(
 def test_migrate_to_a_url_its_password_breaks_says_how_to_write_it(
     sqlite_file: str, capsys
 ) -> None:
-    """A password holding # ended the copy in a traceback quoting its tail."""
-    target = "postgresql://f:hun#ter2@127.0.0.1:1/x"
-    assert main(["migrate", "--from", sqlite_file, "--to", target]) == 1
+    """A password holding # ended the copy in a traceback quoting its tail; one holding @
+    in a failed lookup of its tail as the host."""
+    for password in ("hun#ter2", "hun@ter2"):
+        target = f"postgresql://f:{password}@127.0.0.1:1/x"
+        assert main(["migrate", "--from", sqlite_file, "--to", target]) == 1
+        out = capsys.readouterr().out
+        assert "cannot be read as user:password@host" in out and "%23" in out
+        assert "ter2" not in out
+
+
+def test_migrate_to_a_url_of_another_database_says_so_before_copying(
+    sqlite_file: str, capsys
+) -> None:
+    """A mysql:// target was first announced as "copying … into postgresql://…@x"."""
+    assert main(["migrate", "--from", sqlite_file, "--to", "mysql://u:pw@x/db"]) == 1
     out = capsys.readouterr().out
-    assert "cannot be read as user:password@host" in out and "%23" in out
-    assert "ter2" not in out
+    assert out.strip() == "migrate: the target must be a postgresql:// URL. Nothing was copied."
 
 
 def test_migrate_leaves_its_source_file_as_it_was(
