@@ -46,7 +46,8 @@ def _positive(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="famiglia", description="Famiglia in the terminal: play, or simulate policies."
+        prog="famiglia",
+        description="Famiglia and Family Business in the terminal: play, or simulate policies.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="{play,simulate}")
 
@@ -178,6 +179,8 @@ def _check_players(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
             args.others = args.others or "bot"
         return
     if args.command == "simulate":
+        if args.solo and args.p1 is not None:
+            parser.error("--p1: with --solo the other seat is the robot gangster (--level)")
         args.level = args.level or 3
         args.p0 = args.p0 or "greedy"
         args.p1 = args.p1 or "random"

@@ -33,6 +33,8 @@ then each target or position it needs. Other commands:
 The hit list is numbered from the wall: position 1 is executed first in a Mob War."""
 
 OPPONENTS = (*STRENGTHS, *POLICIES)
+#: how the seats an opponent plays are named: "Hard AI 1", "Bot 2", "Random 3"
+SEAT_NAMES = {"easy": "Easy AI", "medium": "Medium AI", "hard": "Hard AI", "bot": "Bot"}
 
 
 class Quit(Exception):
@@ -115,6 +117,20 @@ class FBTerminal:
             else:
                 self.say(f"Type a number from 1 to {len(actions)}, or help.")
 
+    def opening(self, seed: int) -> str:
+        """Who plays whom, and the seed that deals the same game again."""
+        people = ", ".join(self.names[g] for g in sorted(self.humans))
+        others = [self.names[g] for g in range(self.state.n) if g not in self.humans]
+        label = SEAT_NAMES.get(self.opponent, self.opponent.capitalize())
+        named = all(name.startswith(label) for name in others)  # "Hard AI 1" says it
+        played = "" if named else f" (played by {self.opponent})"
+        against = f" against {', '.join(others)}{played}" if others else ""
+        first = self.names[self.state.active]
+        return (
+            f"Family Business, {self.state.n} players (seed {seed}): {people}{against}."
+            f" {first} starts. Type help at any time."
+        )
+
     def run(self) -> int:
         try:
             while not GAME.is_over(self.state):
@@ -159,11 +175,13 @@ def play(
     default = (
         [f"Player {i + 1}" for i in range(players)]
         if hotseat
-        else (["Player"] + [f"Bot {i}" for i in range(1, players)])
+        else ["Player"]
+        + [f"{SEAT_NAMES.get(opponent, opponent.capitalize())} {i}" for i in range(1, players)]
     )
     given = list(names or [])
     who = given + default[len(given) :]
     game = FBTerminal(
         state, who[:players], humans, opponent=opponent, seed=seed, ask=ask, say=say, clear=clear
     )
+    say(game.opening(seed))
     return game.run()

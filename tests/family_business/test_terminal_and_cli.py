@@ -66,7 +66,23 @@ def test_ctrl_c_while_an_ai_thinks_leaves_the_game_with_a_goodbye(monkeypatch):
 def test_shared_places_count_for_each_in_the_final_placing():
     out: list[str] = []  # seed 17: two gangs eliminated together, second and third
     play(seed=17, players=4, opponent="random", ask=lambda _: "1", say=out.append)
-    assert out[-1] == "Final placing: 1. Player; 2. Bot 2, Bot 3; 4. Bot 1"
+    assert out[-1] == "Final placing: 1. Player; 2. Random 2, Random 3; 4. Random 1"
+
+
+def test_a_terminal_game_opens_with_who_plays_whom_and_its_seed():
+    """It began with the first AI move: no seat named, and no seed to deal it again."""
+    out: list[str] = []
+    play(seed=5, players=4, opponent="hard", ask=lambda _: "quit", say=out.append)
+    assert out[0] == (
+        "Family Business, 4 players (seed 5): Player against Hard AI 1, Hard AI 2,"
+        " Hard AI 3. Hard AI 3 starts. Type help at any time."
+    )
+    out.clear()
+    play(
+        seed=5, players=3, opponent="bot", names=["Me", "Al"], ask=lambda _: "quit", say=out.append
+    )
+    assert out[0].startswith("Family Business, 3 players (seed 5): Me against Al, Bot 2")
+    assert "(played by bot)" in out[0]
 
 
 def test_quit_leaves_the_terminal_game():

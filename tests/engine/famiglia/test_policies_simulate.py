@@ -143,6 +143,7 @@ def test_famiglia_simulate_solo(capsys):
         ["simulate", "--games", "x"],
         ["simulate", "--p0", "robot"],
         ["simulate", "--level", "5"],
+        ["simulate", "--solo", "--p1", "random"],  # was ignored: seat 1 is the robot's
     ],
 )
 def test_famiglia_simulate_rejects_bad_arguments(argv, capsys):
