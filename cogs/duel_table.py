@@ -221,7 +221,10 @@ class DuelTable:
             elif game.status == "active" and (moved.turn_passed or game.action_count == 0):
                 seat = state.current
                 text = game_texts.turn_ping(game, seat)
-                await self.pings.ping(channel, game.id, game.version, text, game.players[seat])
+                user = game.players[seat]  # a repair mid-turn pings its player once only
+                await self.pings.ping(
+                    channel, game.id, game.version, text, user, turn=(state.turn, seat)
+                )
             elif game.status != "active":
                 await self.pings.drop(channel, game.id, game.version)
             # else the turn goes on (a step of it made): its ping, or reminder, stays

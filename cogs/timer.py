@@ -106,7 +106,8 @@ class TurnTimer:
         """Remind the player to move, or show the game the timer ended."""
         if notice.kind != "reminder":
             return await self.flows.show_outcome(notice.moved)
-        game, seat = notice.moved.game, notice.moved.state.current
+        game, state = notice.moved.game, notice.moved.state
+        seat = state.current
         deadline = game.deadline
         when = f" <t:{int(deadline.timestamp())}:R>" if deadline is not None else " soon"
         channel = self.flows.bot.get_partial_messageable(game.channel_id)
@@ -119,7 +120,13 @@ class TurnTimer:
                 await channel.send(text, allowed_mentions=users(game.players[seat]))
             else:  # in its channel the reminder takes the turn ping's place, and goes with it
                 await self.flows.pings.ping(
-                    channel, game.id, game.version, text, game.players[seat], again=True
+                    channel,
+                    game.id,
+                    game.version,
+                    text,
+                    game.players[seat],
+                    again=True,
+                    turn=(state.turn, seat),
                 )
         except FAILED as error:
             log.warning("reminder for game %s not sent: %s", game.id, error)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from collections.abc import Hashable
 from typing import Final
 
 import discord
@@ -48,8 +49,9 @@ class TurnPings:
     def __init__(self, records: Records) -> None:
         self.records = records
         self._locks = KeyedLocks()
-        #: game -> (the version of its latest showing, whether that showing pinged)
-        self._shown: OrderedDict[int, tuple[int, bool]] = OrderedDict()
+        #: game -> (the version of its latest showing, whether that showing pinged, the
+        #: turn it pinged for)
+        self._shown: OrderedDict[int, tuple[int, bool, Hashable]] = OrderedDict()
         #: game -> its pings the store keeps, as this process knows them whole (read once,
         #: then kept up to date by its own writes); a game not here is read
         self._rows: OrderedDict[int, set[int]] = OrderedDict()
@@ -65,19 +67,22 @@ class TurnPings:
         user: int,
         *,
         again: bool = False,
+        turn: Hashable = None,
     ) -> None:
         """Ping ``user`` with ``text`` in ``channel`` for the game at ``version``, the
         game's previous pings deleted; nothing if a newer version was shown already or
-        this version was pinged (a repair showing the game again notifies nobody twice),
-        unless ``again``: the reminder at half of the turn, which takes the turn ping's
-        place. Raises what Discord raises for the new ping (``FAILED``), the pings before
-        it left as they were; a store that cannot keep which ping it was only costs a
-        ping that this process deletes with the next, or that stays if it stops first
-        (logged)."""
+        this version was pinged, or this ``turn`` (when given: a later version of the
+        same turn, a step of it made) and its ping stands: a repair showing the game
+        again notifies nobody twice, nor replaces the turn's reminder. ``again``: the
+        reminder at half of the turn, which takes the turn ping's place. Raises what
+        Discord raises for the new ping (``FAILED``), the pings before it left as they
+        were; a store that cannot keep which ping it was only costs a ping that this
+        process deletes with the next, or that stays if it stops first (logged)."""
         async with self._locks(game_id):
             if self._older(game_id, version):
                 return  # a newer version shown: this turn is over
-            if not again and self._shown.get(game_id) == (version, True):
+            if not again and self._pinged(game_id, version, turn):
+                self._show(game_id, version, pinged=True, turn=self._shown[game_id][2])
                 return  # this one pinged already (a repair)
             # first: a ping that fails leaves the one before
             ping = await _send(channel, text, user, ping_nonce(game_id, version, again=again))
@@ -86,7 +91,7 @@ class TurnPings:
                 await self._drop(channel, game_id, keep=ping.id)
             finally:  # stored whatever happens (the bot closing meanwhile too)
                 await asyncio.shield(self._keep(game_id, ping.id))
-            self._show(game_id, version, pinged=True)
+            self._show(game_id, version, pinged=True, turn=turn)
 
     async def drop(self, channel: discord.PartialMessageable, game_id: int, version: int) -> None:
         """Delete the game's turn pings, shown at ``version`` (nothing if a newer version
@@ -94,7 +99,7 @@ class TurnPings:
         async with self._locks(game_id):
             if not self._older(game_id, version):
                 await self._drop(channel, game_id)
-                self._show(game_id, version, pinged=False)
+                self._show(game_id, version, pinged=False, turn=None)
 
     async def sweep(self, client: discord.Client) -> int:
         """At start-up: delete the kept pings of games that ended (their delete at the
@@ -107,6 +112,13 @@ class TurnPings:
         for game_id, channel_id, version in ended:
             await self.drop(client.get_partial_messageable(channel_id), game_id, version)
         return len(ended)
+
+    def _pinged(self, game_id: int, version: int, turn: Hashable) -> bool:
+        """Whether the latest showing pinged for this version, or for this turn."""
+        shown = self._shown.get(game_id)
+        if shown is None or not shown[1]:
+            return False
+        return shown[0] == version or (turn is not None and shown[2] == turn)
 
     def _older(self, game_id: int, version: int) -> bool:
         shown = self._shown.get(game_id)
@@ -175,8 +187,8 @@ class TurnPings:
         if rows is not None:
             rows.add(message_id)
 
-    def _show(self, game_id: int, version: int, *, pinged: bool) -> None:
-        self._shown[game_id] = (version, pinged)
+    def _show(self, game_id: int, version: int, *, pinged: bool, turn: Hashable) -> None:
+        self._shown[game_id] = (version, pinged, turn)
         self._shown.move_to_end(game_id)
         while len(self._shown) > KNOWN:
             self._shown.popitem(last=False)
