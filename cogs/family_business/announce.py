@@ -30,14 +30,20 @@ def users(*ids: int) -> discord.AllowedMentions:
     )
 
 
-async def announce_window(bot: discord.Client, game: GameRow, state: Any) -> bool:
+async def announce_window(
+    bot: discord.Client, game: GameRow, state: Any, *, resumed: bool = False
+) -> bool:
     """Mention the window's responders with its button; when only AI seats are asked,
-    say so, with no button nobody may use. False when Discord refused."""
+    say so, with no button nobody may use (``resumed``: the bot restarted while it was
+    open, and it is open again until its new deadline). False when Discord refused.
+    Sent with a nonce of the window and its deadline, so a retry after a lost answer
+    posts nothing twice."""
     rules = rules_of(game.game)
     window = rules.game.view(state, None).window
     people = [game.players[s] for s in window.responders if not game.seats[s].played_by_ai]
+    again = "The bot restarted, so this window is open again. " if resumed else ""
     played = (
-        f"🔵 Counter window: {shown(game.seats[window.player].name)} played"
+        f"🔵 Counter window: {again}{shown(game.seats[window.player].name)} played"
         f" {card_name(window.card)}."
     )
     view = discord.ui.View(timeout=None)
@@ -52,8 +58,10 @@ async def announce_window(bot: discord.Client, game: GameRow, state: Any) -> boo
     else:
         text = f"{played} Only AI seats are asked: they answer it, in secret."
     channel = bot.get_partial_messageable(game.channel_id)
+    deadline = int(game.deadline.timestamp()) if game.deadline else 0
+    nonce = f"window-{game.id}-{rules.moment(state)}-{deadline}"
     try:
-        await channel.send(text, view=view, allowed_mentions=users(*people))
+        await channel.send(text, view=view, allowed_mentions=users(*people), nonce=nonce)
     except FAILED as error:
         log.warning("window of game %s not announced: %s", game.id, error)
         return False

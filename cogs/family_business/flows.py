@@ -281,12 +281,12 @@ class FamilyBusinessFlows(LobbyFlows):
         await self.after_ai(moved)
         self.kick(moved.game.id)
 
-    async def _announce_window(self, game: GameRow, state: Any) -> None:
+    async def _announce_window(self, game: GameRow, state: Any, *, resumed: bool = False) -> None:
         """Announce the open window once (the ping of the turn that played its card is
         deleted: that turn is over); if Discord refused, the repair announces it."""
         channel = self.bot.get_partial_messageable(game.channel_id)
         await self.pings.drop(channel, game.id, game.version)
-        if await announce_window(self.bot, game, state):
+        if await announce_window(self.bot, game, state, resumed=resumed):
             self._windows_told[game.id] = rules_of(game.game).moment(state)
         else:
             self.repair.failed(game.id)
@@ -343,7 +343,7 @@ class FamilyBusinessFlows(LobbyFlows):
             game = window.game
         await self.update_table(game, state)
         if window is not None:
-            await self._announce_window(game, state)
+            await self._announce_window(game, state, resumed=True)
         elif game.status == "active":
             await self._tell_turn(game, state)
 

@@ -30,6 +30,7 @@ from tests.fb_play import (
     table_of,
     take_turn_step,
     until_window,
+    window_button,
     window_message,
 )
 from tests.simcord_world import World, fresh
@@ -108,6 +109,28 @@ async def test_a_restart_during_a_window_keeps_its_deadline_its_buttons_and_its_
     assert FB.window_open(await state_of(world, game_id))
     await answer_window(world, responder, game_id, counter=False)
     assert not FB.window_open(await state_of(world, game_id))
+
+
+async def test_a_window_announced_again_after_a_restart_says_why_and_by_when(world) -> None:
+    """The restart's second announcement of an open window read as the first: its
+    responders mentioned again with no word of why, beside one whose time no longer held."""
+    game_id = await _started(world, [world.alice, world.bob], ai=0)
+    await _until_window(world, game_id)
+    turn = (await state_of(world, game_id)).turn
+    await world.env.advance_time(20)
+    await world.restart()
+    quick_ai(world)
+    await world.env.settle()
+    first, again = [
+        m.content
+        for m in world.messages()
+        if any(c.get("custom_id") == window_button(game_id, turn) for c in world.components(m))
+    ]
+    assert "restarted" not in first
+    deadline = (await world.game(game_id)).deadline
+    assert deadline is not None
+    assert "The bot restarted, so this window is open again." in again
+    assert f"<t:{int(deadline.timestamp())}:t>" in again
 
 
 async def test_a_stranger_is_refused_everywhere_and_nothing_changes(world) -> None:
