@@ -15,9 +15,10 @@ game's versions: a showing of an older version that comes late neither pings for
 turn that is over nor deletes the newer ping. A ping is sent with a nonce of its game
 and version, so one whose answer was lost is sent again at once and Discord answers
 with the message it posted, never a second one.
-Which pings of a game the store keeps is read once and then known from this process's
-own writes, so a move asks the store nothing (a game is written by the process of its
-server's shard)."""
+Which pings of a game the store keeps is known from the answers of this process's
+writes (each also reads the game's pings), so a move that deletes the ping of the turn
+before asks the store nothing; a game thought to have none is read, since another
+process (the other of a rolling restart) may have kept one."""
 
 from __future__ import annotations
 
@@ -129,39 +130,59 @@ class TurnPings:
     ) -> None:
         """Delete the game's pings but ``keep``: deleted in the channel, then no longer
         kept (a stop or a crash halfway leaves them stored, to be deleted with the next
-        ping, at the end or at the next start-up)."""
+        ping, at the end or at the next start-up). The store's answer says which are
+        left: one another process kept meanwhile (the other of a rolling restart) is
+        deleted too, in a second round."""
         stored = await self._stored(game_id)
-        if stored is None:
-            return
-        unsaved = self._unsaved.get(game_id, set())
-        deleted: list[int] = []
-        for message_id in sorted((stored | unsaved) - {keep}):
+        for _ in range(2):
+            if stored is None:
+                return
+            gone = await self._delete(
+                channel, game_id, (stored | self._unsaved.get(game_id, set())) - {keep}
+            )
+            if not gone:
+                return
             try:
-                await channel.get_partial_message(message_id).delete()
-            except discord.NotFound:
-                pass  # deleted already
-            except FAILED as error:  # kept: deleted with the next ping or at the end
-                log.info("turn ping %s of game %s not deleted: %r", message_id, game_id, error)
-                continue
-            unsaved.discard(message_id)
-            if message_id in stored:
-                deleted.append(message_id)
-        if not unsaved:
-            self._unsaved.pop(game_id, None)
-        if deleted:
-            try:
-                await asyncio.shield(self.records.turn_pings_deleted(game_id, deleted))
+                left = set(await asyncio.shield(self.records.turn_pings_deleted(game_id, gone)))
             except Exception:  # still listed: deleted again (found gone) another time
                 self._rows.pop(game_id, None)  # whether the store took it, it is read
                 log.exception("deleted turn pings of game %s still listed", game_id)
                 return
-            stored.difference_update(deleted)
+            news = left - stored - {keep}
+            self._rows[game_id] = stored = left
+            if not news:
+                return
+
+    async def _delete(
+        self, channel: discord.PartialMessageable, game_id: int, message_ids: set[int]
+    ) -> list[int]:
+        """Delete ``message_ids`` in the channel; the stored ones deleted or found gone
+        (one whose delete failed stays, to be deleted with the next ping or at the end)."""
+        unsaved = self._unsaved.get(game_id, set())
+        stored = self._rows.get(game_id, set())
+        gone: list[int] = []
+        for message_id in sorted(message_ids):
+            try:
+                await channel.get_partial_message(message_id).delete()
+            except discord.NotFound:
+                pass  # deleted already
+            except FAILED as error:
+                log.info("turn ping %s of game %s not deleted: %r", message_id, game_id, error)
+                continue
+            unsaved.discard(message_id)
+            if message_id in stored:
+                gone.append(message_id)
+        if not unsaved:
+            self._unsaved.pop(game_id, None)
+        return gone
 
     async def _stored(self, game_id: int) -> set[int] | None:
-        """The game's pings the store keeps: as this process knows them, else read
-        (None: the store did not answer)."""
+        """The game's pings the store keeps: as this process knows them (from the answer
+        of its last write), else read, and read too when it knows of none: another
+        process (the other of a rolling restart) may have kept one since, and a game
+        with a ping to delete is the rule (None: the store did not answer)."""
         rows = self._rows.get(game_id)
-        if rows is None:
+        if not rows:
             try:
                 rows = set(await self.records.turn_pings(game_id))
             except Exception:
@@ -177,15 +198,13 @@ class TurnPings:
         """Store the game's ping just sent; if the store fails, this process remembers
         it, to delete with the game's next ping or at its end."""
         try:
-            await self.records.turn_ping_sent(game_id, message_id)
+            kept = await self.records.turn_ping_sent(game_id, message_id)
         except Exception:
             self._unsaved.setdefault(game_id, set()).add(message_id)
             self._rows.pop(game_id, None)  # whether the store took it, it is read
             log.exception("turn ping %s of game %s not stored: kept in memory", message_id, game_id)
             return
-        rows = self._rows.get(game_id)
-        if rows is not None:
-            rows.add(message_id)
+        self._rows[game_id] = set(kept)  # the store's answer: another process's too
 
     def _show(self, game_id: int, version: int, *, pinged: bool, turn: Hashable) -> None:
         self._shown[game_id] = (version, pinged, turn)

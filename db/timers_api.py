@@ -83,36 +83,38 @@ class TimersApi(StoreBase):
 
         return await self._write(run)
 
-    async def turn_ping_sent(self, game_id: int, message_id: int) -> None:
+    async def turn_ping_sent(self, game_id: int, message_id: int) -> list[int]:
         """``message_id`` is a "your turn" ping of the game in its channel, to delete when
-        the next is sent or the game ends (after a restart too)."""
-        await self._write(
-            lambda tx: tx.execute(
+        the next is sent or the game ends (after a restart too); the game's pings kept
+        now, read in the same transaction."""
+
+        async def run(tx: Tx) -> list[int]:
+            await tx.execute(
                 "INSERT INTO turn_pings (game_id, message_id) VALUES ($1, $2)"
                 " ON CONFLICT (game_id, message_id) DO NOTHING",
                 game_id,
                 message_id,
             )
-        )
+            return await _pings_of(tx, game_id)
+
+        return await self._write(run)
 
     async def turn_pings(self, game_id: int) -> list[int]:
         """The game's turn pings still to delete."""
+        return await self._read(lambda tx: _pings_of(tx, game_id))
+
+    async def turn_pings_deleted(self, game_id: int, message_ids: list[int]) -> list[int]:
+        """The game's turn pings ``message_ids`` are deleted from the channel (or gone):
+        no longer kept; the game's pings left, read in the same transaction."""
 
         async def run(tx: Tx) -> list[int]:
-            rows = await tx.fetch("SELECT message_id FROM turn_pings WHERE game_id = $1", game_id)
-            return sorted(int(row[0]) for row in rows)
-
-        return await self._read(run)
-
-    async def turn_pings_deleted(self, game_id: int, message_ids: list[int]) -> None:
-        """The game's turn pings ``message_ids`` are deleted from the channel (or gone):
-        no longer kept."""
-        await self._write(
-            lambda tx: tx.executemany(
+            await tx.executemany(
                 "DELETE FROM turn_pings WHERE game_id = $1 AND message_id = $2",
                 [(game_id, message_id) for message_id in message_ids],
             )
-        )
+            return await _pings_of(tx, game_id)
+
+        return await self._write(run)
 
     async def ended_games_with_pings(self) -> list[tuple[int, int, int]]:
         """(id, channel, version) of each ended game this process owns that still has
@@ -148,3 +150,8 @@ class TimersApi(StoreBase):
 def _of_game(game: str | None) -> str:
     """The filter on the game a row holds (its value is the query's ``$2``)."""
     return " AND game = $2" if game else ""
+
+
+async def _pings_of(tx: Tx, game_id: int) -> list[int]:
+    rows = await tx.fetch("SELECT message_id FROM turn_pings WHERE game_id = $1", game_id)
+    return sorted(int(row[0]) for row in rows)

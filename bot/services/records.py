@@ -46,17 +46,19 @@ class Records:
         """The channel was told that ``game_id`` ended (a restart will not say it again)."""
         await self._store.end_announced(game_id)
 
-    async def turn_ping_sent(self, game_id: int, message_id: int) -> None:
-        """``message_id`` is a "your turn" ping of the game, to delete (cogs.turn_pings)."""
-        await self._store.turn_ping_sent(game_id, message_id)
+    async def turn_ping_sent(self, game_id: int, message_id: int) -> list[int]:
+        """``message_id`` is a "your turn" ping of the game, to delete (cogs.turn_pings);
+        the game's pings kept now."""
+        return await self._store.turn_ping_sent(game_id, message_id)
 
     async def turn_pings(self, game_id: int) -> list[int]:
         """The game's turn pings still to delete."""
         return await self._store.turn_pings(game_id)
 
-    async def turn_pings_deleted(self, game_id: int, message_ids: list[int]) -> None:
-        """The game's turn pings ``message_ids`` are deleted: no longer kept."""
-        await self._store.turn_pings_deleted(game_id, message_ids=message_ids)
+    async def turn_pings_deleted(self, game_id: int, message_ids: list[int]) -> list[int]:
+        """The game's turn pings ``message_ids`` are deleted: no longer kept; the game's
+        pings left."""
+        return await self._store.turn_pings_deleted(game_id, message_ids=message_ids)
 
     async def ended_games_with_pings(self) -> list[tuple[int, int, int]]:
         """(id, channel, version) of ended games whose turn pings are still kept."""

@@ -23,16 +23,18 @@ class _Records:
     def __init__(self) -> None:
         self.kept: dict[int, set[int]] = {}
 
-    async def turn_ping_sent(self, game_id: int, message_id: int) -> None:
+    async def turn_ping_sent(self, game_id: int, message_id: int) -> list[int]:
         self.kept.setdefault(game_id, set()).add(message_id)
+        return sorted(self.kept[game_id])
 
     async def turn_pings(self, game_id: int) -> list[int]:
         return sorted(self.kept.get(game_id, set()))
 
-    async def turn_pings_deleted(self, game_id: int, message_ids: list[int]) -> None:
+    async def turn_pings_deleted(self, game_id: int, message_ids: list[int]) -> list[int]:
         left = self.kept.pop(game_id, set()) - set(message_ids)
         if left:
             self.kept[game_id] = left
+        return sorted(left)
 
 
 def _http_error(status: int) -> discord.HTTPException:
@@ -158,3 +160,30 @@ async def test_the_reminder_replaces_its_turns_ping_and_a_repair_pings_no_more(
     await pings.ping(channel, 1, 5, "⏰ Alice", 11, again=True)  # type: ignore[arg-type]
     await pings.ping(channel, 1, 5, "Alice", 11)  # type: ignore[arg-type]
     assert list(channel.live.values()) == ["⏰ Alice"]
+
+
+async def test_a_ping_the_other_process_kept_goes_with_this_ones_next_drop(
+    parts: tuple[TurnPings, _Channel, _Records],
+) -> None:
+    """Two processes on one store (a rolling restart): the one that had deleted the
+    game's pings took it to have none, and the other's reminder of a turn that was
+    over stayed in the channel for good."""
+    old, channel, records = parts
+    new = TurnPings(records)  # type: ignore[arg-type]
+    await old.ping(channel, 1, 3, "your turn", 11)  # type: ignore[arg-type]
+    await old.drop(channel, 1, 4)  # type: ignore[arg-type]  # the AI thinks
+    await new.ping(channel, 1, 5, "⏰ still your turn", 11, again=True)  # type: ignore[arg-type]
+    await old.drop(channel, 1, 6)  # type: ignore[arg-type]  # the turn is over
+    assert channel.live == {} and records.kept == {}
+
+
+async def test_a_ping_the_other_process_sent_meanwhile_goes_with_this_ones_next(
+    parts: tuple[TurnPings, _Channel, _Records],
+) -> None:
+    old, channel, records = parts
+    new = TurnPings(records)  # type: ignore[arg-type]
+    await old.ping(channel, 1, 3, "Alice", 11)  # type: ignore[arg-type]
+    await new.ping(channel, 1, 4, "Bob", 22)  # type: ignore[arg-type]
+    await old.ping(channel, 1, 5, "Alice again", 11)  # type: ignore[arg-type]
+    assert list(channel.live.values()) == ["Alice again"]
+    assert records.kept == {1: set(channel.live)}
