@@ -17,6 +17,7 @@ from bot.app import FamigliaBot
 from bot.discord_errors import FAILED
 from bot.keyed_locks import KeyedLocks
 from bot.services.records import Records
+from cogs.nonces import nonce
 from db.rows import GameRow
 
 log = logging.getLogger(__name__)
@@ -73,11 +74,10 @@ async def answered_ok(game: GameRow, answer: Awaitable[Any]) -> bool:
 
 
 def end_nonce(game_id: int) -> str:
-    """The nonce of the message saying that ``game_id`` is over. Discord posts a message
-    sent again with the nonce of one it posted minutes before as that one, not anew, so
-    the repair's retry after a store failure that came just after Discord had taken the
+    """The nonce of the message saying that ``game_id`` is over (cogs.nonces): the
+    repair's retry after a store failure that came just after Discord had taken the
     message does not say the end twice."""
-    return f"end-{game_id}"
+    return nonce("end", game_id)
 
 
 def moved_text(title: str, url: str) -> str:

@@ -33,6 +33,7 @@ import discord
 from bot.discord_errors import FAILED
 from bot.keyed_locks import KeyedLocks
 from bot.services.records import Records
+from cogs.nonces import nonce
 
 log = logging.getLogger(__name__)
 
@@ -41,9 +42,8 @@ KNOWN: Final = 4096
 
 
 def ping_nonce(game_id: int, version: int, *, again: bool = False) -> str:
-    """The nonce of the game's ping at ``version`` (Discord posts a message sent again
-    with the nonce of one it posted minutes before as that one); ``again``: its reminder."""
-    return f"ping-{game_id}-{version}{'-again' if again else ''}"
+    """The nonce of the game's ping at ``version`` (cogs.nonces); ``again``: its reminder."""
+    return nonce("remind" if again else "ping", game_id, version)
 
 
 class TurnPings:

@@ -4,7 +4,8 @@
   new, empty database on it per test (tests/postgres_server.py).
 * ``config``, ``bot_seed``, ``simcord_bot``, ``world``: the bot in a SimCord world of one
   server, one channel and three members (tests/simcord_world.py), on a database file of
-  its own per test. Commands are also synced globally (slash commands in a DM need them);
+  its own per test; a message nonce over Discord's 25 characters is refused, as Discord
+  does. Commands are also synced globally (slash commands in a DM need them);
   the bot's random numbers, which decide the seeds of new games, start from ``bot_seed``.
   A directory or a test module overrides ``config`` or ``bot_seed`` where it needs to.
 * ``multi``: the service of games for 2-6 without Discord (bot/services/multi_games.py).
@@ -24,6 +25,7 @@ import discord
 import pytest
 import simcord
 from pytest_postgresql.executors import PostgreSQLExecutor
+from simcord.http.client import FakeHTTPClient
 
 from bot.app import FamigliaBot
 from bot.services.games import GameService
@@ -71,10 +73,29 @@ def simcord_bot(config: Settings, bot_seed: int) -> FamigliaBot:
 
 
 @pytest.fixture
-async def world(simcord_env: simcord.Env, config: Settings) -> AsyncIterator[World]:
+async def world(
+    simcord_env: simcord.Env, config: Settings, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[World]:
+    discord_limits_nonces(monkeypatch)
     built = await build_world(simcord_env, config)
     yield built
     await built.bot.store.close()
+
+
+def discord_limits_nonces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discord refuses a message whose nonce is longer than 25 characters (400, Invalid
+    Form Body); SimCord does not check it."""
+    real = FakeHTTPClient.request
+
+    async def request(self: FakeHTTPClient, route: Any, **kwargs: Any) -> Any:
+        body = kwargs.get("json")
+        nonce = body.get("nonce") if isinstance(body, dict) else None
+        if nonce is not None and len(str(nonce)) > 25:
+            response = type("Response", (), {"status": 400, "reason": "Bad Request"})()
+            raise discord.HTTPException(response, {"code": 50035, "message": "nonce too long"})
+        return await real(self, route, **kwargs)
+
+    monkeypatch.setattr(FakeHTTPClient, "request", request)
 
 
 @pytest.fixture

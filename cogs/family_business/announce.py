@@ -15,6 +15,7 @@ from bot.services.multi_games import MultiService
 from bot.services.multi_rules import rules_of
 from cogs.family_business import views
 from cogs.family_business.controls import WindowButton
+from cogs.nonces import nonce
 from cogs.render.family_business.words import ABANDONED, card_name, when
 from cogs.safe_text import shown
 from cogs.table_message import end_nonce
@@ -59,9 +60,9 @@ async def announce_window(
         text = f"{played} Only AI seats are asked: they answer it, in secret."
     channel = bot.get_partial_messageable(game.channel_id)
     deadline = int(game.deadline.timestamp()) if game.deadline else 0
-    nonce = f"window-{game.id}-{rules.moment(state)}-{deadline}"
+    once = nonce("window", game.id, rules.moment(state), deadline)
     try:
-        await channel.send(text, view=view, allowed_mentions=users(*people), nonce=nonce)
+        await channel.send(text, view=view, allowed_mentions=users(*people), nonce=once)
     except FAILED as error:
         log.warning("window of game %s not announced: %s", game.id, error)
         return False

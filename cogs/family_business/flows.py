@@ -189,7 +189,7 @@ class FamilyBusinessFlows(LobbyFlows):
         or edited no more): refused, and that hand drawn as it is now in its place."""
         try:
             game, state = await self.multi.load(game_id, stored=True)
-        except Refusal:
+        except Exception:  # a refusal, or the store away: the refusal alone stands
             return await refuse(interaction, stale)
         seat = game.seat_of(interaction.user.id)
         if seat is None or state is None or game.seats[seat].left_place is not None:

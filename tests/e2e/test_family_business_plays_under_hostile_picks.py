@@ -330,3 +330,29 @@ async def shows_now(world: World, game_id: int, who: MemberActor, hand: Any) -> 
     game, state = await world.game(game_id), await state_of(world, game_id)
     now, _ = world.bot.family_business.hand(game, state, game.seat_of(who.id))
     assert fresh(world, hand).content in (now, f"{STALE_TEXT}\n\n{now}")
+
+
+async def test_a_stale_step_is_refused_as_stale_when_the_store_cannot_say_the_hand_now(
+    world: World,
+) -> None:
+    """Drawing the hand anew reads the game; a failed read answered the stale step
+    with the bot's "something went wrong" though nothing had been tried."""
+    game_id = await started(world, [world.alice, world.bob, world.carol])
+    who, hand = await mid_choice(world, game_id, seed=6)
+    [select] = selects(hand)
+    offered = await who.autocomplete(world.channel, "familybusiness play", "decision", "")
+    await fb(world, who, "play", decision=offered[0]["value"])  # the step, typed
+    multi = world.bot.family_business.multi
+    real_load = multi.load
+    failed: list[int] = []
+
+    async def load(game_id: int, **kwargs: Any) -> Any:
+        if kwargs.get("stored") and not failed:  # the redraw's read of the stored game
+            failed.append(game_id)
+            raise OSError("the database is not answering (injected)")
+        return await real_load(game_id, **kwargs)
+
+    multi.load = load  # type: ignore[method-assign]
+    first = select["options"][0]["value"]
+    refused(await who.select(hand, [first], custom_id=select["custom_id"]), STALE)
+    assert failed == [game_id]

@@ -33,6 +33,7 @@ from tests.fb_play import (
     window_button,
     window_message,
 )
+from tests.gateway_tricks import answers_lost, nonces_kept
 from tests.simcord_world import World, fresh
 
 WINDOW = 60
@@ -131,6 +132,23 @@ async def test_a_window_announced_again_after_a_restart_says_why_and_by_when(wor
     assert deadline is not None
     assert "The bot restarted, so this window is open again." in again
     assert f"<t:{int(deadline.timestamp())}:t>" in again
+
+
+async def test_a_window_announcement_whose_answer_was_lost_is_posted_once(world) -> None:
+    """The repair announces a window again when the first announcement's answer was
+    lost; with its nonce Discord answers with the message it posted, not a second."""
+    game_id = await _started(world, [world.alice, world.bob], ai=0)
+    nonces_kept(world)
+    lost = answers_lost(world, "🔵 Counter window")
+    await _until_window(world, game_id)
+    await world.env.advance_time(20)  # the repair's first try
+    turn = (await state_of(world, game_id)).turn
+    found = [
+        m
+        for m in world.messages()
+        if any(c.get("custom_id") == window_button(game_id, turn) for c in world.components(m))
+    ]
+    assert lost and len(found) == 1, (lost, [m.content for m in found])
 
 
 async def test_a_stranger_is_refused_everywhere_and_nothing_changes(world) -> None:

@@ -9,7 +9,10 @@ from datetime import UTC, datetime
 from bot.services.choices import choices
 from cogs import game_texts
 from cogs.move_views import hand_controls, move_controls, table_controls
+from cogs.nonces import nonce
 from cogs.render import embed_limit_problems
+from cogs.table_message import end_nonce
+from cogs.turn_pings import ping_nonce
 from db.rows import GameRow
 from engine.famiglia import GameState, describe_event, new_game
 from tests.component_limits import component_problems
@@ -103,3 +106,19 @@ def test_a_forfeited_table_fits_too():
     game = game_row(state, "forfeited")
     embed, _ = game_texts.table(game, state, lines)
     assert embed_limit_problems(embed) == []
+
+
+def test_every_message_nonce_fits_discords_25_characters_however_large_the_game() -> None:
+    """A window's nonce of a six-digit game id was longer than Discord takes: Discord
+    refused the announcement on every try, and the window passed unannounced."""
+    most = 2**63 - 1  # ids, versions, turns and deadlines as large as the database holds
+    made = [
+        ping_nonce(most, most),
+        ping_nonce(most, most, again=True),
+        end_nonce(most),
+        nonce("window", most, most, most),
+    ]
+    assert all(len(n) <= 25 for n in made), made
+    assert len(set(made)) == len(made)
+    assert ping_nonce(12, 5) == ping_nonce(12, 5) != ping_nonce(12, 6) != ping_nonce(13, 5)
+    assert ping_nonce(12, 5) != ping_nonce(12, 5, again=True)
