@@ -71,8 +71,8 @@ def public_prompt(s: GameState) -> str:
     if s.stage <= Stage.BRUTE and s.street:
         parts.append("play a Brute")
     parts += ["take a card", "pass"]
-    text = ", ".join(parts[:-1]) + " or " + parts[-1]
-    return text[0].upper() + text[1:] + "."
+    # the steps still open, not the mover's choices (which the hand alone shows)
+    return "Steps still open this turn: " + ", ".join(parts[:-1]) + " or " + parts[-1] + "."
 
 
 def _refresh_label(s: GameState, i: int) -> str:

@@ -19,6 +19,7 @@ from engine.famiglia.actions import (
     RobotTurn,
     Take,
 )
+from engine.famiglia.text import prompt, public_prompt
 
 from .positions import make, play
 
@@ -93,3 +94,13 @@ def test_9_6_human_moves_refused_on_the_robots_turn():
     s = make(mode="solo", level=3, street="F0", current=1)
     refused(s, Take(index=0), "robot gangster's turn")
     refused(s, Pass(), "not your turn", seat=0)
+
+
+def test_4_the_public_prompt_names_the_turns_steps_alike_whatever_the_hand_holds():
+    """The table's line read as the mover's choices ("play a Brute" to a player holding
+    only zeros); it is the steps still open (rule 4, A1-A4), the same for any hand."""
+    zeros = make(street="F3 A1", hands=("F0 M0", ""))
+    brutes = make(street="F3 A1", hands=("B2 A3", ""))
+    assert public_prompt(zeros) == public_prompt(brutes)
+    assert public_prompt(zeros).startswith("Steps still open this turn: ")
+    assert "Brute" not in prompt(zeros) and "Brute" in prompt(brutes)
