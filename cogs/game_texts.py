@@ -193,7 +193,13 @@ def result_text(game: GameRow, state: GameState, record: ResultRow | None) -> st
     final = view(state, None).result
     if final is None:
         return "The game ended."
-    return result_sentence(final, names)
+    return result_sentence(final, names) + end_cause(state)
+
+
+def end_cause(state: GameState) -> str:
+    """Why a game played out ended early: two passes in a row (rule 6.3); nothing when
+    the last card came out (the usual end)."""
+    return " (Both players passed in a row, which ends the game.)" if state.passes >= 2 else ""
 
 
 def someone_elses_game_text(game: GameRow) -> str:

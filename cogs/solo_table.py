@@ -21,7 +21,7 @@ from bot.app import FamigliaBot
 from bot.services.modes import Solo, SoloOptions, options_as
 from bot.services.solo import History
 from cogs.buttons import GAME_ID, SEQ, RulesButton, flows, refused_here
-from cogs.game_texts import UNSAID, final_hands, seen
+from cogs.game_texts import UNSAID, end_cause, final_hands, seen
 from cogs.move_views import decision_controls
 from cogs.render import hand_embed, table_message
 from cogs.render.common import clip
@@ -169,6 +169,7 @@ def result_text(
             f"🤖 **The robot gangster wins, {robot} to {you}** (level {tag}).{tie_break} "
             "No high score this time: only a win counts."
         ]
+    lines[0] += end_cause(state)
     return clip("\n".join(lines), 1024)
 
 

@@ -42,3 +42,15 @@ async def test_a_finished_turn_is_confirmed_without_a_pending_note(world: World)
     assert result.response.content.startswith("✅") and "Not finished" not in (
         result.response.content
     )
+
+
+async def test_a_game_ended_by_two_passes_in_a_row_says_so(world: World):
+    """Rule 6.3: the end said only who won, and players took the early end for a bug."""
+    game_id = await world.start_game(world.alice, world.bob)
+    for _ in range(2):
+        state = await world.state(game_id)
+        mover = await world.player(game_id, state.current)
+        await world.slash(mover, "pass")
+    assert (await world.game(game_id)).status == "finished"
+    said = [m.content for m in world.messages() if "is over" in (m.content or "")]
+    assert len(said) == 1 and "Both players passed in a row, which ends the game." in said[0]
