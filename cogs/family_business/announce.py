@@ -31,8 +31,35 @@ def users(*ids: int) -> discord.AllowedMentions:
     )
 
 
+class WindowPosts:
+    """Each game's window announcement while its window is open; once it has closed
+    the announcement says so and its button goes (clicked, it only said "closed").
+    Kept in memory: an announcement from before a restart keeps its button."""
+
+    def __init__(self) -> None:
+        self._open: dict[int, tuple[int, discord.Message, str]] = {}
+
+    def posted(self, game_id: int, moment: int, message: discord.Message, closed: str) -> None:
+        self._open[game_id] = (moment, message, closed)
+
+    async def close(self, game_id: int, still_open: int | None) -> None:
+        """The game's window announcement closed unless ``still_open`` is its moment
+        (None: no window is open). Never raises."""
+        kept = self._open.get(game_id)
+        if kept is None or kept[0] == still_open:
+            return
+        del self._open[game_id]
+        with contextlib.suppress(*FAILED):
+            await kept[1].edit(content=kept[2], view=None)
+
+
 async def announce_window(
-    bot: discord.Client, game: GameRow, state: Any, *, resumed: bool = False
+    bot: discord.Client,
+    game: GameRow,
+    state: Any,
+    posts: WindowPosts,
+    *,
+    resumed: bool = False,
 ) -> bool:
     """Mention the window's responders with its button; when only AI seats are asked,
     say so, with no button nobody may use (``resumed``: the bot restarted while it was
@@ -43,10 +70,8 @@ async def announce_window(
     window = rules.game.view(state, None).window
     people = [game.players[s] for s in window.responders if not game.seats[s].played_by_ai]
     again = "The bot restarted, so this window is open again. " if resumed else ""
-    played = (
-        f"🔵 Counter window: {again}{shown(game.seats[window.player].name)} played"
-        f" {card_name(window.card)}."
-    )
+    what = f"{shown(game.seats[window.player].name)} played {card_name(window.card)}."
+    played = f"🔵 Counter window: {again}{what}"
     view = discord.ui.View(timeout=None)
     if people:
         mentions = " ".join(f"<@{u}>" for u in people)
@@ -62,10 +87,12 @@ async def announce_window(
     deadline = int(game.deadline.timestamp()) if game.deadline else 0
     once = nonce("window", game.id, rules.moment(state), deadline)
     try:
-        await channel.send(text, view=view, allowed_mentions=users(*people), nonce=once)
+        sent = await channel.send(text, view=view, allowed_mentions=users(*people), nonce=once)
     except FAILED as error:
         log.warning("window of game %s not announced: %s", game.id, error)
         return False
+    if people:  # its button goes once the window closes
+        posts.posted(game.id, rules.moment(state), sent, f"🔵 Counter window, closed: {what}")
     return True
 
 

@@ -30,6 +30,7 @@ from bot.services.recent import KEEP
 from cogs.family_business import views
 from cogs.family_business.ai_seats import AiSeats
 from cogs.family_business.announce import (
+    WindowPosts,
     announce_end,
     announce_left,
     announce_window,
@@ -58,6 +59,7 @@ class FamilyBusinessFlows(LobbyFlows):
         self._told: dict[int, tuple[int, int]] = {}  # game -> (turn, seat) last told
         self.pings = TurnPings(multi.base.records)  # the latest turn ping of each game
         self._windows_told: dict[int, int] = {}  # game -> the moment of its window announced
+        self.window_posts = WindowPosts()
         #: game -> (version, moment) of the open window its table shows (drawn when it
         #: opened; a running game's only)
         self._window_drawn: dict[int, tuple[int, int]] = {}
@@ -286,7 +288,7 @@ class FamilyBusinessFlows(LobbyFlows):
         deleted: that turn is over); if Discord refused, the repair announces it."""
         channel = self.bot.get_partial_messageable(game.channel_id)
         await self.pings.drop(channel, game.id, game.version)
-        if await announce_window(self.bot, game, state, resumed=resumed):
+        if await announce_window(self.bot, game, state, self.window_posts, resumed=resumed):
             self._windows_told[game.id] = rules_of(game.game).moment(state)
         else:
             self.repair.failed(game.id)
@@ -319,6 +321,8 @@ class FamilyBusinessFlows(LobbyFlows):
         answered = rules.window_open(moved.state) and not moved.window_opened
         if not answered or moved.left is not None or moved.game.status != "active":
             await self.update_table(moved.game, moved.state)
+        still = rules.window_open(moved.state) and moved.game.status == "active"
+        await self.window_posts.close(moved.game.id, rules.moment(moved.state) if still else None)
         if moved.window_opened:
             await self._announce_window(moved.game, moved.state)
         elif moved.game.status == "active":
