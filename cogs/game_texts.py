@@ -199,7 +199,8 @@ def result_text(game: GameRow, state: GameState, record: ResultRow | None) -> st
 def end_cause(state: GameState) -> str:
     """Why a game played out ended early: two passes in a row (rule 6.3); nothing when
     the last card came out (the usual end)."""
-    return " (Both players passed in a row, which ends the game.)" if state.passes >= 2 else ""
+    early = state.passes >= 2 and state.turns_left != 0  # 0: the last round was played
+    return " (Both players passed in a row, which ends the game.)" if early else ""
 
 
 def someone_elses_game_text(game: GameRow) -> str:

@@ -132,26 +132,22 @@ class TurnPings:
         kept (a stop or a crash halfway leaves them stored, to be deleted with the next
         ping, at the end or at the next start-up). The store's answer says which are
         left: one another process kept meanwhile (the other of a rolling restart) is
-        deleted too, in a second round."""
+        deleted with the next drop, not now (it may be that process's ping of a newer
+        turn than this one knows)."""
         stored = await self._stored(game_id)
-        for _ in range(2):
-            if stored is None:
-                return
-            gone = await self._delete(
-                channel, game_id, (stored | self._unsaved.get(game_id, set())) - {keep}
-            )
-            if not gone:
-                return
-            try:
-                left = set(await asyncio.shield(self.records.turn_pings_deleted(game_id, gone)))
-            except Exception:  # still listed: deleted again (found gone) another time
-                self._rows.pop(game_id, None)  # whether the store took it, it is read
-                log.exception("deleted turn pings of game %s still listed", game_id)
-                return
-            news = left - stored - {keep}
-            self._rows[game_id] = stored = left
-            if not news:
-                return
+        if stored is None:
+            return
+        unsaved = self._unsaved.get(game_id, set())
+        gone = await self._delete(channel, game_id, (stored | unsaved) - {keep})
+        if not gone:
+            return
+        try:
+            left = await asyncio.shield(self.records.turn_pings_deleted(game_id, gone))
+        except Exception:  # still listed: deleted again (found gone) another time
+            self._rows.pop(game_id, None)  # whether the store took it, it is read
+            log.exception("deleted turn pings of game %s still listed", game_id)
+            return
+        self._rows[game_id] = set(left)
 
     async def _delete(
         self, channel: discord.PartialMessageable, game_id: int, message_ids: set[int]

@@ -37,20 +37,24 @@ class WindowPosts:
     Kept in memory: an announcement from before a restart keeps its button."""
 
     def __init__(self) -> None:
-        self._open: dict[int, tuple[int, discord.Message, str]] = {}
+        #: game -> (the window's moment, the game's version announced, the message, its
+        #: text once closed)
+        self._open: dict[int, tuple[int, int, discord.Message, str]] = {}
 
-    def posted(self, game_id: int, moment: int, message: discord.Message, closed: str) -> None:
-        self._open[game_id] = (moment, message, closed)
+    def posted(self, game: GameRow, moment: int, message: discord.Message, closed: str) -> None:
+        self._open[game.id] = (moment, game.version, message, closed)
 
-    async def close(self, game_id: int, still_open: int | None) -> None:
-        """The game's window announcement closed unless ``still_open`` is its moment
-        (None: no window is open). Never raises."""
-        kept = self._open.get(game_id)
-        if kept is None or kept[0] == still_open:
+    async def close(self, game: GameRow, still_open: int | None) -> None:
+        """The game's window announcement closed, ``game`` (as written) being shown with
+        no window open or another one (``still_open``: the moment of the one open, None:
+        none); a showing of a version older than the announcement's changes nothing (a
+        late one would close a window still open). Never raises."""
+        kept = self._open.get(game.id)
+        if kept is None or kept[0] == still_open or game.version <= kept[1]:
             return
-        del self._open[game_id]
+        del self._open[game.id]
         with contextlib.suppress(*FAILED):
-            await kept[1].edit(content=kept[2], view=None)
+            await kept[2].edit(content=kept[3], view=None)
 
 
 async def announce_window(
@@ -92,7 +96,7 @@ async def announce_window(
         log.warning("window of game %s not announced: %s", game.id, error)
         return False
     if people:  # its button goes once the window closes
-        posts.posted(game.id, rules.moment(state), sent, f"🔵 Counter window, closed: {what}")
+        posts.posted(game, rules.moment(state), sent, f"🔵 Counter window, closed: {what}")
     return True
 
 

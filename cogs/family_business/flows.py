@@ -132,6 +132,7 @@ class FamilyBusinessFlows(LobbyFlows):
         if not (quiet and drawn):  # an edit of a table showing the window tells an answer
             await self.update_table(game, state)
         await self.open_hands.refresh(game, state, quiet=quiet)
+        await self._close_window_post(game, state)
         if game.status == "active":
             told = self._windows_told.get(game.id) == rules.moment(state)
             if rules.window_open(state) and not told:  # its announcement failed
@@ -143,6 +144,12 @@ class FamilyBusinessFlows(LobbyFlows):
         elif moved.ended:
             await self._announce_end(game, state)
         self.kick(game.id)
+
+    async def _close_window_post(self, game: GameRow, state: Any) -> None:
+        """The window's announcement says it closed once a showing finds it closed."""
+        rules = rules_of(game.game)
+        still = rules.window_open(state) and game.status == "active"
+        await self.window_posts.close(game, rules.moment(state) if still else None)
 
     async def _announce_end(self, game: GameRow, state: Any) -> None:
         channel = self.bot.get_partial_messageable(game.channel_id)
@@ -321,8 +328,7 @@ class FamilyBusinessFlows(LobbyFlows):
         answered = rules.window_open(moved.state) and not moved.window_opened
         if not answered or moved.left is not None or moved.game.status != "active":
             await self.update_table(moved.game, moved.state)
-        still = rules.window_open(moved.state) and moved.game.status == "active"
-        await self.window_posts.close(moved.game.id, rules.moment(moved.state) if still else None)
+        await self._close_window_post(moved.game, moved.state)
         if moved.window_opened:
             await self._announce_window(moved.game, moved.state)
         elif moved.game.status == "active":

@@ -13,6 +13,12 @@ from engine.family_business.view import FBView
 WAR = ("no Mob War", "Mob War (one execution a turn)", "Mob War at double rate (two a turn)")
 
 
+def the(gang: int) -> str:
+    """A gang's name as a sentence names it: "the Capone Mob", but "Murder Inc."."""
+    name = C.GANGS[gang]
+    return name if name.endswith(".") else f"the {name}"
+
+
 def gang(g: int, names: tuple[str, ...] | None = None) -> str:
     base = C.GANGS[g]
     return f"{names[g]} ({base})" if names else base
@@ -37,13 +43,13 @@ def label(action: Action, card_code: int = -1, hit: tuple[int, ...] = ()) -> str
         who = f" ({C.GANGS[hit[arg - 1]]})" if 0 < arg <= len(hit) else ""
         return f"Hit-list position {arg}{who}"
     if kind == "at_large":
-        return f"A mobster of the {C.GANGS[arg]} at large"
+        return f"A mobster of {the(arg)} at large"
     if kind == "next":
-        return f"Next on the list: a mobster of the {C.GANGS[arg]}"
+        return f"Next on the list: a mobster of {the(arg)}"
     if kind == "receiver":
-        return f"The returning mobster joins the {C.GANGS[arg]}"
-    target = {C.TURNCOAT: "Take the deserter from the", C.PAY_OFF: "Pay off the"}
-    return f"{target.get(card_code, 'Target the')} {C.GANGS[arg]}"
+        return f"The returning mobster joins {the(arg)}"
+    target = {C.TURNCOAT: "Take the deserter from", C.PAY_OFF: "Pay off"}
+    return f"{target.get(card_code, 'Target')} {the(arg)}"
 
 
 def table(v: FBView, names: tuple[str, ...]) -> str:
@@ -90,12 +96,9 @@ def _freed(e: dict[str, Any], names: tuple[str, ...]) -> str:
     a whole gang's listed mobsters (Pay Off) or every listed one (Federal Crackdown:
     gang -1); the last two carry their ``count``."""
     if "position" in e:
-        return (
-            f"A mobster of the {C.GANGS[e['gang']]} comes off the hit list"
-            f" (position {e['position']})."
-        )
+        return f"A mobster of {the(e['gang'])} comes off the hit list (position {e['position']})."
     n = e["count"]
-    of = "" if e["gang"] < 0 else f" of the {C.GANGS[e['gang']]}"
+    of = "" if e["gang"] < 0 else f" of {the(e['gang'])}"
     if n == 0:
         return f"No mobster{of} is on the hit list: nobody comes off it."
     if n == 1:
@@ -111,15 +114,14 @@ _EVENTS: dict[str, Any] = {
     "countered": lambda e, n: f"{n[e['seat']]} counters with {card(e['card'])}, moves next.",
     "no_counter": lambda e, n: "Nobody counters.",
     "listed": lambda e, n: (
-        f"A mobster of the {C.GANGS[e['gang']]} goes on the hit list (position {e['position']})."
+        f"A mobster of {the(e['gang'])} goes on the hit list (position {e['position']})."
     ),
-    "killed": lambda e, n: f"A mobster of the {C.GANGS[e['gang']]} goes to the graveyard.",
+    "killed": lambda e, n: f"A mobster of {the(e['gang'])} goes to the graveyard.",
     "freed": _freed,
     "war": lambda e, n: WAR[e["state"]][0].upper() + WAR[e["state"]][1:] + ".",
     "eliminated": lambda e, n: "Eliminated: " + ", ".join(n[g] for g in e["gangs"]) + ".",
     "turncoat": lambda e, n: (
-        f"Turncoat: a mobster of the {C.GANGS[e['from']]} dies, "
-        f"one of the {C.GANGS[e['to']]} returns."
+        f"Turncoat: a mobster of {the(e['from'])} dies, one of {the(e['to'])} returns."
     ),
     "reordered": lambda e, n: "The hit list is reordered.",
     "substituted": lambda e, n: "The hit list changes: a substitution.",

@@ -11,6 +11,8 @@ import random
 from datetime import timedelta
 from typing import Any
 
+import pytest
+
 from tests.answers import refused
 from tests.fb_play import (
     FB,
@@ -34,6 +36,7 @@ from tests.fb_play import (
     window_of_three,
 )
 from tests.simcord_world import World, fresh
+from tests.store_failures import nobody_can_tell
 
 
 async def test_a_responder_can_answer_a_window_from_the_hand_it_points_to(world: World) -> None:
@@ -342,3 +345,54 @@ async def test_the_cards_player_leaving_during_its_window_lets_the_window_close_
     assert f"<@{game.players[awaited[0]]}>" in world.messages()[-1].content or any(
         f"<@{game.players[awaited[0]]}>" in m.content for m in world.messages()[-3:]
     )
+
+
+async def test_a_late_showing_of_an_earlier_window_leaves_the_open_ones_announcement(
+    world: World,
+) -> None:
+    """An answer's showing held back (Discord slow to take its private answer) came
+    after the next window opened, and told that one "closed", its button gone."""
+    game_id, game, _state, _seat, first = await window_of_three(world)
+    flows = world.bot.family_business
+    real_show = flows._show
+    held: list[Any] = []
+
+    async def show(moved: Any) -> None:
+        if not held and moved.game.id == game_id:  # the first answer's showing, late
+            held.append(moved)
+            return
+        await real_show(moved)
+
+    flows._show = show  # type: ignore[method-assign]
+    await answer_window(world, first, game_id, counter=False)
+    assert held and FB.window_open(held[0].state)
+    for s in FB.game.awaiting(await state_of(world, game_id)):  # the window closes
+        await answer_window(world, member(world, game.players[s]), game_id, counter=False)
+    await until_window(world, game_id, seed=4)  # the next window opens
+    now = await state_of(world, game_id)
+    announcement = window_message(world, game_id, now.turn)
+    await real_show(held[0])
+    assert FB.window_open(await state_of(world, game_id))
+    after = fresh(world, announcement)
+    assert after.content.startswith("🔵 Counter window: ") and world.components(after)
+
+
+@pytest.mark.simcord(check_errors=False)
+async def test_a_game_ended_mid_window_and_shown_by_the_repair_closes_its_announcement(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last person left while a window was open and nobody could tell whether that
+    was stored: the repair showed the end, and the announcement kept its button."""
+    game_id, game, state, _seat, _first = await window_of_three(world)
+    announcement = window_message(world, game_id, state.turn)
+    responders = list(FB.game.awaiting(state))
+    for s in [s for s in range(3) if s not in responders] + responders[:-1]:
+        await leave_game(world, member(world, game.players[s]))
+    assert FB.window_open(await state_of(world, game_id))
+    lost = nobody_can_tell(monkeypatch, committed=True, method="set_status")
+    await leave_game(world, member(world, game.players[responders[-1]]))
+    assert lost == [game_id]
+    await world.env.advance_time(30)  # the repair shows the game as stored
+    assert (await world.game(game_id)).status == "finished"
+    after = fresh(world, announcement)
+    assert after.content.startswith("🔵 Counter window, closed: ") and not world.components(after)

@@ -49,7 +49,8 @@ def hand_text(view: FBView, seating: Seating, deadline: datetime | None = None) 
         if view.choosing is not None:
             card, choices = view.choosing
             done = f" so far: {choices_text(choices)}" if choices else ""
-            lines.append(f"You are playing {card_name(card)}{done}. Pick the next choice.")
+            said = f"You are playing {card_name(card)}{done}".removesuffix(".")  # Inc.
+            lines.append(f"{said}. Pick the next choice.")
         else:
             lines.append("Your turn: play a card for effect, or discard one without effect.")
     else:

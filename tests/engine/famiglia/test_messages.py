@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cogs.game_texts import end_cause
 from engine.famiglia import IllegalAction
 from engine.famiglia.actions import (
     BruteAmount,
@@ -104,3 +105,19 @@ def test_4_the_public_prompt_names_the_turns_steps_alike_whatever_the_hand_holds
     assert public_prompt(zeros) == public_prompt(brutes)
     assert public_prompt(zeros).startswith("Steps still open this turn: ")
     assert "Brute" not in prompt(zeros) and "Brute" in prompt(brutes)
+
+
+def test_6_3_is_not_named_for_two_passes_that_end_the_last_round_of_6_1():
+    """The starting player revealed the last card (6.1: one more turn for the other);
+    both then passed. The game ended where 6.1 ends it, and was told as the early end."""
+    s = make(street="A1 F3", hands=("", ""), draw="M1", switched=True, rest="area1")
+    play(s, Refresh(index=1))
+    assert s.turns_left == 1 and not s.draw
+    play(s, Pass())
+    play(s, Pass())
+    assert s.over and s.turns_done == [1, 1]
+    assert end_cause(s) == ""
+    early = make(street="F3 A1", hands=("F0", "F0"))
+    play(early, Pass())
+    play(early, Pass())
+    assert early.over and "passed in a row" in end_cause(early)
