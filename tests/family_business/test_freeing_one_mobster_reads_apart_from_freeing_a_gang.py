@@ -5,8 +5,9 @@ mobster (rules 9.1, 9.2) and say which, in words apart from Pay Off's whole gang
 from __future__ import annotations
 
 from engine.family_business import cards as C
+from engine.family_business.actions import Action
 from engine.family_business.state import SINGLE
-from engine.family_business.text import describe_event
+from engine.family_business.text import describe_event, label
 
 from .positions import CC, A, B, answer, board, play, step
 
@@ -46,3 +47,15 @@ def test_one_freed_never_reads_like_a_gang_freed() -> None:
     one = describe_event({"kind": "freed", "gang": B, "position": 1}, NAMES)
     gang = describe_event({"kind": "freed", "gang": B, "count": 1}, NAMES)
     assert one != gang and "position 1" in (one or "")
+
+
+def test_a_gang_whose_name_ends_its_sentence_reads_without_the_or_a_double_period() -> None:
+    """ "A mobster of the Murder Inc.", and "so far: Murder Inc.. Pick the next choice"."""
+    inc = C.GANGS.index("Murder Inc.")
+    assert describe_event({"kind": "killed", "gang": inc}, NAMES) == (
+        "A mobster of Murder Inc. goes to the graveyard."
+    )
+    assert describe_event({"kind": "killed", "gang": A}, NAMES) == (
+        f"A mobster of the {C.GANGS[A]} goes to the graveyard."
+    )
+    assert label(Action("at_large", inc), C.CONTRACT, ()) == "A mobster of Murder Inc. at large"
