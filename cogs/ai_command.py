@@ -23,6 +23,7 @@ from bot.settings import Settings
 from cogs import ai_table
 from cogs.ai_answers import AiFlows
 from cogs.game_answers import Flows
+from cogs.offered_values import chosen
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[FamigliaBot]
@@ -41,9 +42,7 @@ def ai_command() -> app_commands.Command[Any, ..., None]:
     async def ai(interaction: Interaction, strength: Strength, first: Side = "you") -> None:
         flows = interaction.client.flows.tables.named(Ai.name, AiFlows)
         # A value the choices never offered (a forged client) is no seat: refused.
-        seat = (
-            {"you": HUMAN, "ai": AI_SEAT}.get(first, NO_SEAT) if isinstance(first, str) else NO_SEAT
-        )
+        seat = chosen({"you": HUMAN, "ai": AI_SEAT}, first, NO_SEAT)
         await flows.start(interaction, strength, seat)
 
     return ai

@@ -19,6 +19,7 @@ from discord import app_commands
 from bot.app import FamigliaBot
 from bot.services.records import Records
 from cogs.buttons import whole
+from cogs.offered_values import chosen
 from cogs.safe_text import shown
 from db.rows import AiBoardRow, MultiBoardRow, Page, RatingBoardRow, SoloBoardRow
 
@@ -350,16 +351,15 @@ def leaderboard_command() -> app_commands.Command[Any, ..., None]:
         level: app_commands.Range[int, 1, 4] | None = None,
     ) -> None:
         if (
-            not isinstance(board, str)
-            or board not in BOARDS
+            chosen(BOARDS, board, None) is None
             or scope not in (None, "server", "global")
             or not a_level(level)
         ):
             # A value the choices never offered (a forged client): say what is accepted.
             await interaction.response.send_message(NO_SUCH_BOARD, ephemeral=True)
             return
-        chosen: Scope = scope or ("server" if interaction.guild_id is not None else "global")
-        await show_board(interaction, board, chosen, level)
+        where: Scope = scope or ("server" if interaction.guild_id is not None else "global")
+        await show_board(interaction, board, where, level)
 
     return leaderboard
 

@@ -5,12 +5,14 @@ refused as stale instead of naming a card at a later moment (``/famiglia refresh
 card:#1 A1`` sent twice discarded two cards: the second found another A1 at #1), and a
 value offered in the channel's previous game (a draft sent after the rematch) is refused
 instead of moving the next game once it has come as far. A value typed by hand carries
-no mark and means the game as it is."""
+no mark and means the game as it is. What a command's fixed choices name is read by
+:func:`chosen`."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import TypeVar
 
 from bot.services.reads import Refusal
 
@@ -24,6 +26,14 @@ OTHER_GAME = (
 
 #: the game and the action count a value was offered for
 Moment = tuple[int, int]
+
+T = TypeVar("T")
+
+
+def chosen(choices: Mapping[str, T], value: object, default: T) -> T:
+    """What ``value`` names among a command's fixed ``choices``; ``default`` for any
+    other value, a forged client's list, object or number too."""
+    return choices.get(value, default) if isinstance(value, str) else default
 
 
 def offered(game_id: int, action_count: int, value: str) -> str:

@@ -24,6 +24,7 @@ from bot.services.solo import SoloService
 from cogs import leaderboard, solo_table, stats
 from cogs.ai_answers import AiFlows
 from cogs.game_answers import Flows
+from cogs.offered_values import chosen
 from cogs.solo_answers import SoloFlows
 
 log = logging.getLogger(__name__)
@@ -42,11 +43,7 @@ def solo_command() -> app_commands.Command[Any, ..., None]:
     ) -> None:
         flows = interaction.client.flows.tables.named(Solo.name, SoloFlows)
         # A value the choices never offered (a forged client) is no side: refused.
-        await flows.start(
-            interaction,
-            level,
-            {"you": 0, "robot": 1}.get(first, -1) if isinstance(first, str) else -1,
-        )
+        await flows.start(interaction, level, chosen({"you": 0, "robot": 1}, first, -1))
 
     return solo
 
