@@ -9,12 +9,11 @@ PostgreSQL: each is one operation over a :class:`~db.tx.Tx` (see :mod:`db.tx`).
 
 from __future__ import annotations
 
-import enum
 import json
 from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Final
+from typing import Any
 
 from db import games as g
 from db import results
@@ -39,15 +38,6 @@ from db.tx import Tx
 KEPT_TABLES = 4096
 #: Results this store wrote, remembered (a result never changes once written).
 KEPT_RESULTS = 1024
-
-
-class Unread(enum.Enum):
-    """No read of the game given (:meth:`Store.table_message_id`)."""
-
-    UNREAD = "unread"
-
-
-UNREAD: Final = Unread.UNREAD
 
 
 class Store(TimersApi, ResultsApi):
@@ -352,20 +342,15 @@ class Store(TimersApi, ResultsApi):
         while len(self._tables) > KEPT_TABLES:
             self._tables.popitem(last=False)
 
-    async def table_message_id(
-        self, game_id: int, as_read: int | Unread | None = UNREAD
-    ) -> int | None:
+    async def table_message_id(self, game_id: int, as_read: int | None) -> int | None:
         """The game's table message. ``as_read``: the table in the caller's read of the
         game, which may be older than a table this store set since (then the one it set
         is the table). A read naming a table this store neither set nor replaced is
         newer than what it set: another process posted the table again (e.g. the new
         one of a rolling restart), so the row is read, and its table is then taken
-        for the one set last. Without a read: what this store set last. Else as
-        stored (None: none, or no such game)."""
+        for the one set last. Else as stored (None: none, or no such game)."""
         kept = self._tables.get(game_id)
-        if kept is not None and (
-            isinstance(as_read, Unread) or as_read == kept[0] or as_read in kept[1]
-        ):
+        if kept is not None and (as_read == kept[0] or as_read in kept[1]):
             return kept[0]
         game = await self.get_game(game_id)
         stored = None if game is None else game.table_message_id

@@ -328,8 +328,8 @@ async def test_everything_survives_close_and_reopen(store_target: str, clock: Fa
 async def test_the_table_message_is_remembered_where_it_was_set(
     store: Store, store_target: str, clock: FakeClock
 ) -> None:
-    game = await new_game(store)
-    assert await store.table_message_id(game.id) is None
+    game = await new_game(store)  # a read from before the table was posted
+    assert await store.table_message_id(game.id, game.table_message_id) is None
     await store.set_table_message(game.id, 5, 77)
     reads: list[int] = []
     original = store.get_game
@@ -339,7 +339,7 @@ async def test_the_table_message_is_remembered_where_it_was_set(
         return await original(game_id)
 
     store.get_game = counted  # type: ignore[method-assign]
-    assert await store.table_message_id(game.id) == 77 and reads == []
+    assert await store.table_message_id(game.id, game.table_message_id) == 77 and reads == []
     async with await Store.open(store_target, clock=clock) as other:  # another process
-        assert await other.table_message_id(game.id) == 77  # read as stored
-        assert await other.table_message_id(10**9) is None
+        assert await other.table_message_id(game.id, game.table_message_id) == 77  # as stored
+        assert await other.table_message_id(10**9, None) is None
