@@ -138,7 +138,11 @@ class TurnPings:
         if stored is None:
             return
         unsaved = self._unsaved.get(game_id, set())
-        gone = await self._delete(channel, game_id, (stored | unsaved) - {keep})
+        done = await _delete(channel, game_id, (stored | unsaved) - {keep})
+        unsaved -= done
+        if not unsaved:
+            self._unsaved.pop(game_id, None)
+        gone = sorted(done & stored)
         if not gone:
             return
         try:
@@ -148,29 +152,6 @@ class TurnPings:
             log.exception("deleted turn pings of game %s still listed", game_id)
             return
         self._rows[game_id] = set(left)
-
-    async def _delete(
-        self, channel: discord.PartialMessageable, game_id: int, message_ids: set[int]
-    ) -> list[int]:
-        """Delete ``message_ids`` in the channel; the stored ones deleted or found gone
-        (one whose delete failed stays, to be deleted with the next ping or at the end)."""
-        unsaved = self._unsaved.get(game_id, set())
-        stored = self._rows.get(game_id, set())
-        gone: list[int] = []
-        for message_id in sorted(message_ids):
-            try:
-                await channel.get_partial_message(message_id).delete()
-            except discord.NotFound:
-                pass  # deleted already
-            except FAILED as error:
-                log.info("turn ping %s of game %s not deleted: %r", message_id, game_id, error)
-                continue
-            unsaved.discard(message_id)
-            if message_id in stored:
-                gone.append(message_id)
-        if not unsaved:
-            self._unsaved.pop(game_id, None)
-        return gone
 
     async def _stored(self, game_id: int) -> set[int] | None:
         """The game's pings the store keeps: as this process knows them (from the answer
@@ -224,3 +205,21 @@ async def _send(
     except FAILED as error:
         log.info("a turn ping got no answer (%r): sent again with its nonce", error)
         return await channel.send(text, allowed_mentions=mentions, nonce=nonce)
+
+
+async def _delete(
+    channel: discord.PartialMessageable, game_id: int, message_ids: set[int]
+) -> set[int]:
+    """Delete ``message_ids`` in the channel: the ones deleted or found gone (one whose
+    delete failed is left, to be deleted with the next ping or at the end)."""
+    done: set[int] = set()
+    for message_id in sorted(message_ids):
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.NotFound:
+            pass  # deleted already
+        except FAILED as error:
+            log.info("turn ping %s of game %s not deleted: %r", message_id, game_id, error)
+            continue
+        done.add(message_id)
+    return done
